@@ -1,0 +1,147 @@
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { createAjv } from '../validation/createAjv.ts';
+import { describeAjvErrors } from './ajvErrors.ts';
+import { checkDefinitionSemantics } from './semantic.ts';
+import { parseSource, type JsonSource } from './source.ts';
+import { stepSchemaId, uriOfPath, type CheckError, type ParsedDefinition, type WizardDefinition } from './types.ts';
+import type { EndpointCatalogue } from '../../generated/types/endpoints.ts';
+import type { FlagCatalogue } from '../../generated/types/flags.ts';
+
+/** A file under definitions/: its path relative to the repository root and its text. */
+export interface SourceFile {
+  path: string;
+  text: string;
+}
+
+/** What `checkDefinitionSet` found, and the parts later stages (codegen, server, app) use. */
+export interface CheckResult {
+  errors: CheckError[];
+  definitions: ParsedDefinition[];
+  /** The ajv instance with every schema and every step schema added (when there were no errors). */
+  ajv: Ajv2020;
+}
+
+const FOLDER_SCHEMAS: { pattern: RegExp; schema: string; kind: string }[] = [
+  { pattern: /^definitions\/(claims|applications|self-service)\/[^/]+\.json$/, schema: 'wizard-definition', kind: 'definition' },
+  { pattern: /^definitions\/brands\/[^/]+\.json$/, schema: 'brand', kind: 'brand' },
+  { pattern: /^definitions\/environments\/[^/]+\.json$/, schema: 'environment', kind: 'environment' },
+  { pattern: /^definitions\/locales\/de\/[^/]+\.json$/, schema: 'locale-bundle', kind: 'locale' },
+  { pattern: /^definitions\/tariffs\/[^/]+\.json$/, schema: 'tariff', kind: 'tariff' },
+  { pattern: /^definitions\/api\/endpoints\.json$/, schema: 'endpoints', kind: 'endpoints' },
+  { pattern: /^definitions\/flags\.json$/, schema: 'flags', kind: 'flags' },
+];
+
+const schemaUri = (name: string): string => uriOfPath(`definitions/schema/${name}.schema.json`);
+const baseName = (path: string): string => path.replace(/^.*\//, '').replace(/\.json$/, '');
+
+/**
+ * Checks every file under definitions/: JSON syntax, the schema of its folder, and for flow
+ * definitions everything a schema cannot say (see semantic.ts). Pure: it gets the files' texts.
+ */
+export function checkDefinitionSet(files: readonly SourceFile[], options: { standaloneCode?: boolean } = {}): CheckResult {
+  const errors: CheckError[] = [];
+  const ajv = createAjv({ standaloneCode: options.standaloneCode ?? false });
+  const sources = new Map<string, JsonSource>();
+  const reporter = (source: JsonSource) => (pointer: string, message: string) => {
+    const { line, column } = source.locate(pointer);
+    errors.push({ file: source.path, pointer, line, column, message });
+  };
+
+  for (const file of files) {
+    const source = parseSource(file.path, file.text);
+    for (const e of source.syntaxErrors) errors.push({ file: file.path, pointer: '', ...e.position, message: e.message });
+    if (source.syntaxErrors.length === 0) sources.set(file.path, source);
+  }
+
+  // 1. Schemas: each must carry the $id of its path, and together they must compile.
+  for (const [path, source] of sources) {
+    if (!path.startsWith('definitions/schema/')) continue;
+    const id = (source.value as { $id?: unknown }).$id;
+    if (id !== uriOfPath(path)) reporter(source)('/$id', `$id must be "${uriOfPath(path)}"`);
+    else {
+      try {
+        ajv.addSchema(source.value as object);
+      } catch (e) {
+        reporter(source)('', `not a valid JSON Schema: ${(e as Error).message}`);
+      }
+    }
+  }
+  for (const [path, source] of sources) {
+    if (!path.startsWith('definitions/schema/')) continue;
+    try {
+      ajv.getSchema(uriOfPath(path));
+    } catch (e) {
+      reporter(source)('', `schema does not compile: ${(e as Error).message}`);
+    }
+  }
+
+  // 2. Every other file against the schema of its folder.
+  const valid = new Map<string, { kind: string; value: unknown; source: JsonSource }>();
+  for (const [path, source] of sources) {
+    if (path.startsWith('definitions/schema/')) continue;
+    const match = FOLDER_SCHEMAS.find((f) => f.pattern.test(path));
+    if (!match) {
+      reporter(source)('', 'this file is in no known folder of definitions/ (see docs/definitions.md)');
+      continue;
+    }
+    let validate;
+    try {
+      validate = ajv.getSchema(schemaUri(match.schema));
+    } catch {
+      validate = undefined;
+    }
+    if (!validate) {
+      reporter(source)('', `the schema definitions/schema/${match.schema}.schema.json is missing or broken`);
+      continue;
+    }
+    if (!validate(source.value)) {
+      for (const p of describeAjvErrors(validate.errors ?? [])) reporter(source)(p.pointer, p.message);
+      continue;
+    }
+    if ((match.kind === 'brand' || match.kind === 'environment') && (source.value as { id: string }).id !== baseName(path)) {
+      reporter(source)('/id', `id must equal the file name "${baseName(path)}"`);
+    }
+    valid.set(path, { kind: match.kind, value: source.value, source });
+  }
+
+  // 3. Flow definitions: compile each step schema, then the checks a schema cannot make.
+  const byKind = (kind: string) => [...valid.values()].filter((v) => v.kind === kind);
+  const endpoints = (byKind('endpoints')[0]?.value as EndpointCatalogue | undefined)?.endpoints ?? {};
+  const flags = new Set(Object.keys((byKind('flags')[0]?.value as FlagCatalogue | undefined)?.flags ?? {}));
+  const bundles = new Map(byKind('locale').map((v) => [baseName(v.source.path), v.value]));
+  const ids = new Map<string, string>();
+  const definitions: ParsedDefinition[] = [];
+  for (const { value, source } of byKind('definition')) {
+    const def = value as WizardDefinition;
+    const report = reporter(source);
+    if (ids.has(def.id)) report('/id', `the id "${def.id}" is already used by ${ids.get(def.id)}`);
+    ids.set(def.id, source.path);
+    let compiled = true;
+    def.steps.forEach((step, i) => {
+      if (!step.form) return;
+      try {
+        ajv.addSchema({ ...step.form.schema, $id: stepSchemaId(source.path, step.id) });
+        ajv.getSchema(stepSchemaId(source.path, step.id));
+      } catch (e) {
+        compiled = false;
+        ajv.removeSchema(stepSchemaId(source.path, step.id));
+        report(`/steps/${i}/form/schema`, `the form schema does not compile: ${(e as Error).message}`);
+      }
+    });
+    if (!compiled) continue;
+    const before = errors.length;
+    checkDefinitionSemantics(def, {
+      path: source.path,
+      lookup: (uri) => ajv.getSchema(uri)?.schema,
+      contextSchema: ajv.getSchema(schemaUri('wizard-context'))?.schema,
+      contextSchemaUri: schemaUri('wizard-context'),
+      flags,
+      endpoints,
+      bundles,
+      report,
+    });
+    if (errors.length === before) definitions.push({ path: source.path, value: def });
+  }
+  errors.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
+  return { errors, definitions, ajv };
+}

@@ -1,0 +1,148 @@
+import { collectLiterals, collectVarReferences } from '../rules/references.ts';
+import { resolveGoTo, visibleSteps, type RuleInput } from '../wizard/visibility.ts';
+import { locateCalls, outcomeCases } from './walk.ts';
+import type { Step, WizardDefinition } from './types.ts';
+import { derefSchema, type SchemaLookup } from './schemaPaths.ts';
+
+/** A problem of the step graph: a step nobody can reach, or a place the user gets stuck. */
+export interface GraphIssue {
+  pointer: string;
+  message: string;
+}
+
+/** Most input combinations walked for one definition. */
+export const MAX_COMBINATIONS = 20_000;
+
+const ENVIRONMENTS = ['localhost', 'development', 'accept', 'integration', 'production'];
+const OTHER = '\u0000other';
+
+type Domain = { path: string; values: unknown[] };
+
+function setPath(target: Record<string, unknown>, path: string[], value: unknown): void {
+  let node = target;
+  path.slice(0, -1).forEach((segment) => {
+    const next = node[segment];
+    if (typeof next !== 'object' || next === null) node[segment] = {};
+    node = node[segment] as Record<string, unknown>;
+  });
+  const last = path[path.length - 1];
+  if (last !== undefined && value !== undefined) node[last] = value;
+}
+
+function fieldSchema(step: Step | undefined, field: string, base: string, lookup: SchemaLookup): Record<string, unknown> | undefined {
+  const props = step?.form?.schema['properties'] as Record<string, unknown> | undefined;
+  const resolved = derefSchema(props?.[field], base, lookup).schema;
+  return typeof resolved === 'object' && resolved !== null ? (resolved as Record<string, unknown>) : undefined;
+}
+
+function domains(definition: WizardDefinition, stepBase: (stepId: string) => string, lookup: SchemaLookup): Domain[] {
+  const rules = definition.steps.flatMap((s) => (s.visibleWhen === undefined ? [] : [s.visibleWhen]));
+  const literals = [...new Set(rules.flatMap((r) => collectLiterals(r)))];
+  const paths = [...new Set(rules.flatMap((r) => collectVarReferences(r)).filter((v) => !v.dynamic).map((v) => v.path))];
+  return paths.map((path) => {
+    const [root, first, second] = path.split('.');
+    if (root === 'context' && first === 'brand') return { path, values: [...definition.brands] };
+    if (root === 'context' && first === 'role') return { path, values: [...definition.roles] };
+    if (root === 'context' && first === 'variant') return { path, values: definition.variants ? [...definition.variants] : [undefined] };
+    if (root === 'context' && first === 'environment') return { path, values: ENVIRONMENTS };
+    if (root === 'context' && first === 'flags') return { path, values: [true, false] };
+    if (root === 'data' && first && second) {
+      const step = definition.steps.find((s) => s.id === first);
+      const schema = fieldSchema(step, second, stepBase(first), lookup);
+      if (Array.isArray(schema?.['enum'])) return { path, values: [...(schema['enum'] as unknown[]), undefined] };
+      if (schema?.['type'] === 'boolean') return { path, values: [true, false, undefined] };
+    }
+    return { path, values: [...literals, OTHER, undefined] };
+  });
+}
+
+function describeCombination(combo: Domain[], values: unknown[]): string {
+  if (combo.length === 0) return '';
+  const parts = combo.map((d, i) => {
+    const v = values[i];
+    return `${d.path} = ${v === undefined ? '(empty)' : v === OTHER ? '(another value)' : JSON.stringify(v)}`;
+  });
+  return ` (when ${parts.join(', ')})`;
+}
+
+/**
+ * Walks the step graph of a definition over every combination of the inputs its visibility rules
+ * read, and reports steps that can never be reached, pages never shown, and dead ends: a place
+ * where "Weiter" has nowhere to go.
+ */
+export function walkStepGraph(definition: WizardDefinition, stepBase: (stepId: string) => string, lookup: SchemaLookup): GraphIssue[] {
+  const inputs = domains(definition, stepBase, lookup);
+  const total = inputs.reduce((n, d) => n * d.values.length, 1);
+  if (total > MAX_COMBINATIONS) {
+    return [{ pointer: '/steps', message: `the visibility rules read too many inputs to check (${total} combinations, at most ${MAX_COMBINATIONS}); simplify them` }];
+  }
+  const issues = new Map<string, GraphIssue>();
+  const report = (pointer: string, message: string): void => {
+    if (!issues.has(pointer + message.replace(/ \(when .*\)$/, ''))) issues.set(pointer + message.replace(/ \(when .*\)$/, ''), { pointer, message });
+  };
+  const calls = locateCalls(definition);
+  const reachedSteps = new Set<string>();
+  const reachedPages = new Set<string>();
+  const stepIndex = (id: string): number => definition.steps.findIndex((s) => s.id === id);
+
+  for (let n = 0; n < total; n++) {
+    const values: unknown[] = [];
+    let rest = n;
+    for (const d of inputs) {
+      values.push(d.values[rest % d.values.length]);
+      rest = Math.floor(rest / d.values.length);
+    }
+    const scope: Record<string, unknown> = { data: {}, context: {} };
+    inputs.forEach((d, i) => setPath(scope, d.path.split('.'), values[i]));
+    const when = describeCombination(inputs, values);
+    const visible = visibleSteps(definition, scope as unknown as RuleInput);
+    if (visible.length === 0) {
+      report('/steps', `no step is visible${when}: the flow would be empty`);
+      continue;
+    }
+    const queue: Step[] = [visible[0] as Step];
+    const seen = new Set<string>();
+    const nextOf = (step: Step): Step | undefined => visible[visible.findIndex((s) => s.id === step.id) + 1];
+    while (queue.length > 0) {
+      const step = queue.shift() as Step;
+      if (seen.has(step.id)) continue;
+      seen.add(step.id);
+      reachedSteps.add(step.id);
+      const at = `/steps/${stepIndex(step.id)}`;
+      const located = calls.find((c) => c.steps.includes(step));
+      if (!step.onLeave || !located) {
+        const next = nextOf(step);
+        if (next) queue.push(next);
+        else report(at, `dead end: "${step.id}" is the last visible step${when} but has no onLeave, so "Weiter" leads nowhere`);
+        continue;
+      }
+      for (const which of ['onSuccess', 'onFailure'] as const) {
+        for (const { pointer, outcome } of outcomeCases(located.call[which], `${located.pointer}/${which}`)) {
+          if (outcome.go === 'next') {
+            const next = nextOf(step);
+            if (next) queue.push(next);
+            else report(pointer, `dead end: goes to the next step, but "${step.id}" is the last visible step${when}`);
+          } else if (outcome.go === 'step' && outcome.step) {
+            const target = resolveGoTo(definition, visible, outcome.step);
+            if (target) queue.push(target);
+            else report(pointer, `dead end: goes to step "${outcome.step}", but neither it nor a later step is visible${when}`);
+          } else if (outcome.go === 'page' && outcome.page) {
+            reachedPages.add(outcome.page);
+            const page = definition.pages?.find((p) => p.id === outcome.page);
+            for (const action of page?.actions ?? []) {
+              const target = resolveGoTo(definition, visible, action.goTo);
+              if (target) queue.push(target);
+            }
+          }
+        }
+      }
+    }
+  }
+  definition.steps.forEach((step, i) => {
+    if (!reachedSteps.has(step.id)) report(`/steps/${i}`, `unreachable: step "${step.id}" is never reached, whatever the brand, flags and answers`);
+  });
+  definition.pages?.forEach((page, i) => {
+    if (!reachedPages.has(page.id)) report(`/pages/${i}`, `unreachable: page "${page.id}" is never shown; no outcome leads to it`);
+  });
+  return [...issues.values()];
+}

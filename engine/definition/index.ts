@@ -1,0 +1,18 @@
+export { checkDefinitionSet, type CheckResult, type SourceFile } from './checkSet.ts';
+export { parseSource, pointerSegments, toPointer, type JsonSource, type Position } from './source.ts';
+export { lookupText, splitKey, type Bundles } from './i18n.ts';
+export { walkStepGraph, MAX_COMBINATIONS, type GraphIssue } from './graph.ts';
+export {
+  formatCheckError,
+  stepSchemaId,
+  uriOfPath,
+  DEFINITIONS_BASE_URI,
+  type CheckError,
+  type EndpointCall,
+  type Outcome,
+  type OutcomeCase,
+  type ParsedDefinition,
+  type Step,
+  type WizardContext,
+  type WizardDefinition,
+} from './types.ts';

@@ -1,0 +1,118 @@
+import type { EndpointCall, OutcomeCase, Step, WizardDefinition } from './types.ts';
+import type { Rule } from '../rules/evaluate.ts';
+
+/** Which variables a rule at some place may read. */
+export interface RuleScope {
+  /** Steps whose answers may be read (data.<step>...). */
+  steps: readonly Step[];
+  /** Further roots besides data and context (response, status, option, result, value). */
+  extraRoots: readonly string[];
+}
+
+/** A rule of a definition with its JSON pointer and scope. */
+export interface LocatedRule {
+  pointer: string;
+  rule: Rule;
+  scope: RuleScope;
+}
+
+/** An endpoint call of a definition with its pointer and the steps that trigger it. */
+export interface LocatedCall {
+  pointer: string;
+  call: EndpointCall;
+  steps: Step[];
+}
+
+/** Outcome cases of an outcome, with their pointers. */
+export function outcomeCases(outcome: EndpointCall['onSuccess'], pointer: string): { pointer: string; outcome: OutcomeCase }[] {
+  return Array.isArray(outcome)
+    ? outcome.map((o, i) => ({ pointer: `${pointer}/${i}`, outcome: o }))
+    : [{ pointer, outcome }];
+}
+
+const NAMED_CALLS = ['submit', 'calculate', 'save'] as const;
+
+/** Every endpoint call of a definition, with the steps that trigger it on "Weiter". */
+export function locateCalls(definition: WizardDefinition): LocatedCall[] {
+  const calls: LocatedCall[] = [];
+  for (const name of NAMED_CALLS) {
+    const call = definition[name];
+    if (call) {
+      calls.push({ pointer: `/${name}`, call, steps: definition.steps.filter((s) => s.onLeave === name) });
+    }
+  }
+  definition.steps.forEach((step, i) => {
+    if (step.onLeave && typeof step.onLeave === 'object') {
+      calls.push({ pointer: `/steps/${i}/onLeave`, call: step.onLeave, steps: [step] });
+    }
+  });
+  return calls;
+}
+
+/** Every rule of a definition with the variables it may read there. */
+export function locateRules(definition: WizardDefinition): LocatedRule[] {
+  const rules: LocatedRule[] = [];
+  const steps = definition.steps;
+  steps.forEach((step, i) => {
+    const at = `/steps/${i}`;
+    const upTo = steps.slice(0, i + 1);
+    if (step.visibleWhen !== undefined) {
+      rules.push({ pointer: `${at}/visibleWhen`, rule: step.visibleWhen, scope: { steps: steps.slice(0, i), extraRoots: [] } });
+    }
+    step.content?.forEach((block, b) => {
+      if (block.visibleWhen !== undefined) {
+        rules.push({ pointer: `${at}/content/${b}/visibleWhen`, rule: block.visibleWhen, scope: { steps: upTo, extraRoots: ['result'] } });
+      }
+      for (const [name, rule] of Object.entries(block.values ?? {})) {
+        rules.push({ pointer: `${at}/content/${b}/values/${name}`, rule, scope: { steps: upTo, extraRoots: ['result'] } });
+      }
+    });
+    for (const [field, rule] of Object.entries(step.form?.irrelevantWhen ?? {})) {
+      rules.push({ pointer: `${at}/form/irrelevantWhen/${field}`, rule, scope: { steps: upTo, extraRoots: [] } });
+    }
+    for (const [field, rule] of Object.entries(step.form?.optionsWhen ?? {})) {
+      rules.push({ pointer: `${at}/form/optionsWhen/${field}`, rule, scope: { steps: upTo, extraRoots: ['option'] } });
+    }
+  });
+  for (const { pointer, call } of locateCalls(definition)) {
+    const callScope: RuleScope = { steps, extraRoots: ['result'] };
+    for (const part of ['params', 'query'] as const) {
+      for (const [name, rule] of Object.entries(call[part] ?? {})) rules.push({ pointer: `${pointer}/${part}/${name}`, rule, scope: callScope });
+    }
+    if (call.body && typeof call.body === 'object') {
+      for (const [name, rule] of Object.entries(call.body)) rules.push({ pointer: `${pointer}/body/${name}`, rule, scope: callScope });
+    }
+    call.credential?.parts.forEach((rule, p) => rules.push({ pointer: `${pointer}/credential/parts/${p}`, rule, scope: callScope }));
+    for (const which of ['onSuccess', 'onFailure'] as const) {
+      for (const { pointer: op, outcome } of outcomeCases(call[which], `${pointer}/${which}`)) {
+        const scope: RuleScope = { steps, extraRoots: ['result', 'response', 'status'] };
+        if (outcome.when !== undefined) rules.push({ pointer: `${op}/when`, rule: outcome.when, scope });
+        if (outcome.url !== undefined) rules.push({ pointer: `${op}/url`, rule: outcome.url, scope });
+      }
+    }
+  }
+  for (const [field, entry] of Object.entries(definition.prefill?.fields ?? {})) {
+    if (entry?.value !== undefined) {
+      rules.push({ pointer: `/prefill/fields/${field}/value`, rule: entry.value, scope: { steps: [], extraRoots: ['value'] } });
+    }
+  }
+  return rules;
+}
+
+/** Every translation key a definition names explicitly (…Key properties, itemKeys, field errors). */
+export function collectExplicitKeys(value: unknown, pointer = ''): { pointer: string; key: string }[] {
+  const found: { pointer: string; key: string }[] = [];
+  if (Array.isArray(value)) {
+    value.forEach((v, i) => found.push(...collectExplicitKeys(v, `${pointer}/${i}`)));
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [k, v] of Object.entries(value)) {
+      const at = `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      if (/Key$/.test(k) && typeof v === 'string') found.push({ pointer: at, key: v });
+      else if (k === 'itemKeys' && Array.isArray(v)) v.forEach((item, i) => typeof item === 'string' && found.push({ pointer: `${at}/${i}`, key: item }));
+      else if (k === 'fieldErrors' && typeof v === 'object' && v !== null) {
+        for (const [f, msg] of Object.entries(v)) if (typeof msg === 'string' && msg !== '') found.push({ pointer: `${at}/${f}`, key: msg });
+      } else if (k !== 'schema') found.push(...collectExplicitKeys(v, at));
+    }
+  }
+  return found;
+}

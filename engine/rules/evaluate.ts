@@ -1,0 +1,30 @@
+import { LogicEngine } from 'json-logic-engine';
+
+/** A JSON Logic rule as written in a definition. */
+export type Rule = unknown;
+
+const engine = new LogicEngine(undefined, { maxDepth: 64, maxArrayLength: 10_000 });
+
+/**
+ * Evaluates a JSON Logic rule against a scope (data, context, response, ...). Evaluation is
+ * interpreted, never compiled to a Function, so it runs under a strict Content-Security-Policy.
+ */
+export function evaluateRule(rule: Rule, scope: Record<string, unknown>): unknown {
+  return engine.run(rule, scope);
+}
+
+/** JSON Logic truthiness: an empty array is false, as the JSON Logic specification says. */
+export function isTruthy(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length > 0;
+  return Boolean(value);
+}
+
+/** Evaluates a rule and tells whether it holds. */
+export function ruleHolds(rule: Rule, scope: Record<string, unknown>): boolean {
+  return isTruthy(evaluateRule(rule, scope));
+}
+
+/** Operators the rule engine knows; definitions:check rejects any other. */
+export function knownOperators(): ReadonlySet<string> {
+  return new Set(Object.keys(engine.methods as Record<string, unknown>));
+}

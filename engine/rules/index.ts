@@ -1,0 +1,2 @@
+export { evaluateRule, isTruthy, knownOperators, ruleHolds, type Rule } from './evaluate.ts';
+export { collectLiterals, collectOperators, collectVarReferences, type VarReference } from './references.ts';

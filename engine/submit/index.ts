@@ -1,0 +1,1 @@
+export { buildRequest, base64Utf8, type HttpRequest } from './request.ts';

@@ -1,0 +1,32 @@
+import ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js';
+import equalModule from 'ajv/dist/runtime/equal.js';
+import { isAgeAtMost, isDateWithinDays, isFoundingDateAllowed } from './dates.ts';
+import { fileUploadProblem } from './files.ts';
+
+// ajv's runtime helpers are CommonJS with a `default` export; Node hands over the whole exports
+// object, bundlers the function itself. Accept both.
+function unwrap<T>(module: T | { default: T }): T {
+  return typeof module === 'function' ? module : (module as { default: T }).default;
+}
+
+/**
+ * The helpers that validators call at run time: ajv's own (generated code refers to them as
+ * `__runtime.<name>` instead of ajv's CommonJS `require`) and those of the platform's custom
+ * keywords. Live-compiled and precompiled validators call the very same functions.
+ */
+export const runtime = {
+  ucs2length: unwrap(ucs2lengthModule) as (value: string) => number,
+  equal: unwrap(equalModule) as (a: unknown, b: unknown) => boolean,
+  /** The current moment; every date keyword reads "today" through it, so tests can fix the clock. */
+  now: (): Date => new Date(),
+  /** `dateWithinDays`: the ISO date lies min..max days from today (inclusive). */
+  dateWithinDays: (value: string, min: number, max: number): boolean =>
+    isDateWithinDays(value, min, max, runtime.now()),
+  /** `maxAge`: someone born on the ISO date is at most `maxYears` old today. */
+  maxAge: (value: string, maxYears: number): boolean => isAgeAtMost(value, maxYears, runtime.now()),
+  /** `foundingYear`: the date (or year) is no earlier than 2019-01-01. */
+  foundingYear: (value: string | number): boolean => isFoundingDateAllowed(value),
+  /** `fileUpload`: the first problem of a file list ("" if none), for the error's `reason`. */
+  fileUpload: (files: unknown, maxSizeBytes: number, maxCount: number): string =>
+    fileUploadProblem(files, { maxSizeBytes, maxCount }) ?? '',
+};

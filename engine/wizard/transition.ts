@@ -1,0 +1,209 @@
+import { ruleHolds } from '../rules/evaluate.ts';
+import { buildRequest, type HttpRequest } from '../submit/request.ts';
+import type { EndpointCall, OutcomeCase, Step, WizardDefinition } from '../definition/types.ts';
+import type { EndpointCatalogue } from '../../generated/types/endpoints.ts';
+import { emptyState, relevantFormData, type WizardState } from './state.ts';
+import { computeValue, irrelevantKeys, resolveGoTo, visibleSteps, type RuleInput } from './visibility.ts';
+
+/** What the engine runs a definition with: the definition, its context and the API catalogue. */
+export interface WizardSetup {
+  definition: WizardDefinition;
+  context: Record<string, unknown>;
+  endpoints: EndpointCatalogue['endpoints'];
+}
+
+/** Something that happens to the wizard. */
+export type WizardEvent =
+  | { type: 'start' }
+  | { type: 'setPageData'; page: string; data: Record<string, unknown> }
+  | { type: 'setSteps'; steps: string[] }
+  | { type: 'next' }
+  | { type: 'previous' }
+  | { type: 'goTo'; step: string }
+  | { type: 'resetPage'; page: string }
+  | { type: 'reset' }
+  | { type: 'prefill'; values: Record<string, unknown> }
+  | { type: 'callSucceeded'; status: number; response: unknown }
+  | { type: 'callFailed'; status: number; response: unknown };
+
+/** Field errors and an info box an outcome puts on the current step. */
+export interface Feedback {
+  fieldErrors: Record<string, string>;
+  infoBox?: { tone: 'neutral' | 'positive' | 'warning' | 'error'; headlineKey?: string; textKey: string };
+}
+
+/** What the runtime must do after a transition; the engine itself does no I/O. */
+export type WizardEffect =
+  | { type: 'call'; request: HttpRequest }
+  | { type: 'showPage'; page: string }
+  | { type: 'forward'; url: string }
+  | { type: 'feedback'; feedback: Feedback }
+  | { type: 'report'; endpoint: string; status: number };
+
+/** The next state and the effects to run. */
+export interface TransitionResult {
+  state: WizardState;
+  effects: WizardEffect[];
+}
+
+/** The state a definition starts from. */
+export function initialState(definition: WizardDefinition): WizardState {
+  return emptyState({
+    productName: definition.product?.code ?? null,
+    productIdentifier: definition.product?.identifier ?? null,
+    baseRoute: definition.baseRoute,
+  });
+}
+
+const ruleInput = (setup: WizardSetup, state: WizardState): RuleInput => ({
+  data: state.formData,
+  context: setup.context,
+  result: state.applicationResult,
+});
+
+/** Sets the steps; the current step is cleared when it is no longer among them. */
+function withSteps(state: WizardState, ids: string[]): WizardState {
+  const steps = ids.map((id) => ({ id }));
+  const currentStep = state.currentStep !== null && ids.includes(state.currentStep) ? state.currentStep : null;
+  return { ...state, steps, currentStep };
+}
+
+/** Recomputes the visible steps and every page's irrelevant keys from the answers. */
+function recompute(setup: WizardSetup, state: WizardState): WizardState {
+  const input = ruleInput(setup, state);
+  const irrelevant: Record<string, string[]> = {};
+  for (const step of setup.definition.steps) {
+    const keys = irrelevantKeys(step, input);
+    if (keys.length > 0) irrelevant[step.id] = keys;
+  }
+  return withSteps({ ...state, irrelevantKeys: irrelevant }, visibleSteps(setup.definition, input).map((s) => s.id));
+}
+
+function stepById(setup: WizardSetup, id: string | null): Step | undefined {
+  return setup.definition.steps.find((s) => s.id === id);
+}
+
+function neighbour(state: WizardState, offset: 1 | -1): string {
+  const index = state.steps.findIndex((s) => s.id === state.currentStep);
+  const target = index < 0 ? undefined : state.steps[index + offset];
+  if (!target) throw new Error(`There is no ${offset === 1 ? 'next' : 'previous'} step after "${state.currentStep ?? '(none)'}"`);
+  return target.id;
+}
+
+function callOf(setup: WizardSetup, step: Step | undefined): EndpointCall | undefined {
+  if (!step?.onLeave) return undefined;
+  return typeof step.onLeave === 'string' ? setup.definition[step.onLeave] : step.onLeave;
+}
+
+function setAt(target: Record<string, unknown>, path: string[], value: unknown): Record<string, unknown> {
+  const [head, ...rest] = path;
+  if (head === undefined) return target;
+  const child = target[head];
+  const next = rest.length === 0 ? value : setAt(typeof child === 'object' && child !== null ? { ...(child as Record<string, unknown>) } : {}, rest, value);
+  return { ...target, [head]: next };
+}
+
+function prefill(setup: WizardSetup, state: WizardState, values: Record<string, unknown>): WizardState {
+  let formData = state.formData;
+  let applied = false;
+  for (const [name, entry] of Object.entries(setup.definition.prefill?.fields ?? {})) {
+    if (!entry || values[name] === undefined) continue;
+    const value = entry.value === undefined ? values[name] : computeValue(entry.value, { value: values[name], context: setup.context });
+    if (value === undefined || value === null) continue;
+    const [page, ...path] = entry.target.split('.');
+    if (page === undefined) continue;
+    formData = { ...formData, [page]: setAt({ ...(formData[page] ?? {}) }, path, value) };
+    applied = true;
+  }
+  return applied ? recompute(setup, { ...state, formData, prefilled: true }) : state;
+}
+
+function pickCase(outcome: EndpointCall['onSuccess'], scope: Record<string, unknown>): OutcomeCase {
+  const cases = Array.isArray(outcome) ? outcome : [outcome];
+  const chosen = cases.find((c) => c.when === undefined || ruleHolds(c.when, scope));
+  if (!chosen) throw new Error('No outcome case applies; the last case of an outcome must have no "when"');
+  return chosen;
+}
+
+function errorPage(setup: WizardSetup): string {
+  const page = setup.definition.pages?.find((p) => p.kind === 'error');
+  if (!page) throw new Error(`Definition "${setup.definition.id}" has no error page`);
+  return page.id;
+}
+
+function applyOutcome(setup: WizardSetup, state: WizardState, call: EndpointCall, event: { type: 'callSucceeded' | 'callFailed'; status: number; response: unknown }): TransitionResult {
+  const scope = { ...ruleInput(setup, state), response: event.response, status: event.status };
+  const chosen = pickCase(event.type === 'callSucceeded' ? call.onSuccess : call.onFailure, scope);
+  let next: WizardState = {
+    ...state,
+    applicationResult: chosen.storeResult ? event.response : state.applicationResult,
+    applicationSent: chosen.markSent ? true : state.applicationSent,
+  };
+  const effects: WizardEffect[] = [];
+  if (chosen.report) effects.push({ type: 'report', endpoint: call.endpoint, status: event.status });
+  if (chosen.fieldErrors || chosen.infoBox) {
+    effects.push({ type: 'feedback', feedback: { fieldErrors: { ...(chosen.fieldErrors as Record<string, string> | undefined) }, ...(chosen.infoBox ? { infoBox: chosen.infoBox } : {}) } });
+  }
+  if (chosen.go === 'next') next = { ...next, currentStep: neighbour(next, 1) };
+  if (chosen.go === 'step' && chosen.step) next = goTo(setup, next, chosen.step);
+  if (chosen.go === 'page' && chosen.page) effects.push({ type: 'showPage', page: chosen.page });
+  if (chosen.go === 'forward') {
+    const url = computeValue(chosen.url, scope);
+    if (typeof url === 'string' && url !== '') effects.push({ type: 'forward', url });
+    else effects.push({ type: 'showPage', page: errorPage(setup) });
+  }
+  if (chosen.clearAnswers) {
+    const cleared = recompute(setup, { ...next, formData: {}, irrelevantKeys: {}, prefilled: false });
+    next = { ...cleared, currentStep: cleared.steps[0]?.id ?? null };
+  }
+  return { state: next, effects };
+}
+
+function goTo(setup: WizardSetup, state: WizardState, target: string): WizardState {
+  const visible = state.steps.map((s) => stepById(setup, s.id)).filter((s): s is Step => s !== undefined);
+  const step = resolveGoTo(setup.definition, visible, target);
+  if (!step) throw new Error(`Step "${target}" and the steps after it are not visible`);
+  return { ...state, currentStep: step.id };
+}
+
+/**
+ * The wizard as a pure step function: (setup, state, event) -> next state and effects as data.
+ * Throws when a move is impossible (no next or previous step), leaving the given state untouched.
+ */
+export function transition(setup: WizardSetup, state: WizardState, event: WizardEvent): TransitionResult {
+  const done = (next: WizardState, effects: WizardEffect[] = []): TransitionResult => ({ state: next, effects });
+  switch (event.type) {
+    case 'start': {
+      const next = recompute(setup, state);
+      return done(next.currentStep === null ? { ...next, currentStep: next.steps[0]?.id ?? null } : next);
+    }
+    case 'setPageData':
+      return done(recompute(setup, { ...state, formData: { ...state.formData, [event.page]: { ...event.data } } }));
+    case 'setSteps':
+      return done(withSteps(state, event.steps));
+    case 'next': {
+      const call = callOf(setup, stepById(setup, state.currentStep));
+      if (!call) return done({ ...state, currentStep: neighbour(state, 1) });
+      const scope = { ...ruleInput(setup, state) };
+      return done(state, [{ type: 'call', request: buildRequest(call, setup.endpoints, scope, () => relevantFormData(state)) }]);
+    }
+    case 'previous':
+      return done({ ...state, currentStep: neighbour(state, -1) });
+    case 'goTo':
+      return done(goTo(setup, state, event.step));
+    case 'resetPage': {
+      const next = recompute(setup, { ...state, formData: { ...state.formData, [event.page]: {} } });
+      return done({ ...next, irrelevantKeys: { ...next.irrelevantKeys, [event.page]: [] } });
+    }
+    case 'reset':
+      return done(initialState(setup.definition));
+    case 'prefill':
+      return done(prefill(setup, state, event.values));
+    case 'callSucceeded':
+    case 'callFailed': {
+      const call = callOf(setup, stepById(setup, state.currentStep));
+      if (!call) throw new Error(`Step "${state.currentStep ?? '(none)'}" made no call`);
+      return applyOutcome(setup, state, call, event);
+    }
+  }
+}

@@ -1,0 +1,50 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import globals from 'globals';
+
+const reactImports = ['react', 'react-dom', 'react-dom/*', 'react/*', '@rjsf/*', 'jotai', 'jotai/*', 'react-i18next'];
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'dist/**', 'generated/**', 'reports/**', 'test-results/**', '.data/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    plugins: { 'import-x': importX },
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    rules: {
+      'import-x/no-cycle': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+  {
+    files: ['engine/**'],
+    languageOptions: { globals: { ...globals['shared-node-browser'] } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [],
+          patterns: [
+            { group: reactImports, message: 'engine/ is framework-free: no React.' },
+            { group: ['**/renderer/**', '#renderer', '**/apps/**', '**/codegen/**', '#codegen'], message: 'engine/ imports only itself and generated/.' },
+            { group: ['node:*', 'fs', 'path'], message: 'engine/ runs in the browser too: no Node modules.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', 'document', 'window', 'localStorage', 'sessionStorage', 'navigator'],
+    },
+  },
+  {
+    files: ['renderer/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/apps/**', '**/codegen/**', '#codegen'], message: 'renderer/ imports no app code.' }] },
+      ],
+    },
+  },
+);

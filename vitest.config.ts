@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['tests/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    testTimeout: 20_000,
+    reporters: process.env['CI_REPORT'] ? ['default', 'json'] : ['default'],
+    outputFile: { json: 'reports/vitest.json' },
+  },
+});

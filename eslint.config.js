@@ -1,21 +1,45 @@
 // @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
-const reactImports = ['react', 'react-dom', 'react-dom/*', 'react/*', '@rjsf/*', 'jotai', 'jotai/*', 'react-i18next'];
+const reactImports = [
+  'react',
+  'react-dom',
+  'react-dom/*',
+  'react/*',
+  '@rjsf/*',
+  'jotai',
+  'jotai/*',
+  'react-i18next',
+];
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'generated/**', 'reports/**', 'test-results/**', '.data/**'] },
+  {
+    ignores: [
+      'node_modules/**',
+      'dist/**',
+      'generated/**',
+      'reports/**',
+      'test-results/**',
+      '.data/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
     plugins: { 'import-x': importX },
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
-    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.d.ts'] }),
+      ],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     rules: {
-      'import-x/no-cycle': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
     },
@@ -30,12 +54,25 @@ export default tseslint.config(
           paths: [],
           patterns: [
             { group: reactImports, message: 'engine/ is framework-free: no React.' },
-            { group: ['**/renderer/**', '#renderer', '**/apps/**', '**/codegen/**', '#codegen'], message: 'engine/ imports only itself and generated/.' },
-            { group: ['node:*', 'fs', 'path'], message: 'engine/ runs in the browser too: no Node modules.' },
+            {
+              group: ['**/renderer/**', '#renderer', '**/apps/**', '**/codegen/**', '#codegen'],
+              message: 'engine/ imports only itself and generated/.',
+            },
+            {
+              group: ['node:*', 'fs', 'path'],
+              message: 'engine/ runs in the browser too: no Node modules.',
+            },
           ],
         },
       ],
-      'no-restricted-globals': ['error', 'document', 'window', 'localStorage', 'sessionStorage', 'navigator'],
+      'no-restricted-globals': [
+        'error',
+        'document',
+        'window',
+        'localStorage',
+        'sessionStorage',
+        'navigator',
+      ],
     },
   },
   {
@@ -43,7 +80,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/apps/**', '**/codegen/**', '#codegen'], message: 'renderer/ imports no app code.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/apps/**', '**/codegen/**', '#codegen'],
+              message: 'renderer/ imports no app code.',
+            },
+          ],
+        },
       ],
     },
   },

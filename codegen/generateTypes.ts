@@ -55,7 +55,10 @@ export function stepTypeName(definitionId: string, stepId: string): string {
  * Generates generated/forms/<id>.ts: one interface per step with a form, and the flow's form data
  * keyed by step id.
  */
-export async function generateFormTypes(root: string, definition: ParsedDefinition): Promise<string> {
+export async function generateFormTypes(
+  root: string,
+  definition: ParsedDefinition,
+): Promise<string> {
   const parts: string[] = [BANNER];
   const entries: string[] = [];
   for (const step of definition.value.steps) {
@@ -67,6 +70,8 @@ export async function generateFormTypes(root: string, definition: ParsedDefiniti
     entries.push(`  '${step.id}'?: Partial<${typeName}>;`);
   }
   const formType = `${pascal(definition.value.id)}FormData`;
-  parts.push(`/** Answers of the ${definition.value.id} flow, keyed by step id. */\nexport interface ${formType} {\n${entries.join('\n')}\n}`);
+  parts.push(
+    `/** Answers of the ${definition.value.id} flow, keyed by step id. */\nexport interface ${formType} {\n${entries.join('\n')}\n}`,
+  );
   return `${parts.join('\n\n')}\n`;
 }

@@ -4,8 +4,6 @@ import { join, relative, sep } from 'node:path';
 /** Root folder of the definitions, relative to the repository root. */
 export const DEFINITIONS_DIR = 'definitions';
 
-
-
 /** One JSON file under definitions/, as text, with its path relative to the repository root. */
 export interface DefinitionFile {
   path: string;
@@ -20,7 +18,10 @@ export function readJsonFiles(root: string, dir: string = DEFINITIONS_DIR): Defi
       const full = join(folder, name);
       if (statSync(full).isDirectory()) walk(full);
       else if (name.endsWith('.json')) {
-        files.push({ path: relative(root, full).split(sep).join('/'), text: readFileSync(full, 'utf8') });
+        files.push({
+          path: relative(root, full).split(sep).join('/'),
+          text: readFileSync(full, 'utf8'),
+        });
       }
     }
   };

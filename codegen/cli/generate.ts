@@ -18,7 +18,11 @@ if (errors.length > 0) {
 }
 
 const outputs = new Map<string, string>();
-const schemas = new Map(files.filter((f) => f.path.startsWith('definitions/schema/')).map((f) => [f.path, JSON.parse(f.text) as unknown]));
+const schemas = new Map(
+  files
+    .filter((f) => f.path.startsWith('definitions/schema/'))
+    .map((f) => [f.path, JSON.parse(f.text) as unknown]),
+);
 for (const [path, text] of await generateSchemaTypes(root, schemas)) outputs.set(path, text);
 const loaders: string[] = [];
 for (const definition of [...definitions].sort((a, b) => a.value.id.localeCompare(b.value.id))) {
@@ -27,7 +31,9 @@ for (const definition of [...definitions].sort((a, b) => a.value.id.localeCompar
   const { js, dts } = generateValidators(ajv, definition);
   outputs.set(`generated/validators/${id}.js`, js);
   outputs.set(`generated/validators/${id}.d.ts`, dts);
-  const names = definition.value.steps.filter((s) => s.form).map((s) => `'${s.id}': m.${validatorName(s.id)}`);
+  const names = definition.value.steps
+    .filter((s) => s.form)
+    .map((s) => `'${s.id}': m.${validatorName(s.id)}`);
   loaders.push(`  '${id}': () => import('./${id}.js').then((m) => ({ ${names.join(', ')} })),`);
 }
 outputs.set(
@@ -51,13 +57,18 @@ for (const folder of ['generated/forms', 'generated/validators', 'generated/type
     if (!outputs.has(`${folder}/${name}`)) stale.push(`${folder}/${name}`);
   }
 }
-const changed = [...outputs].filter(([path, text]) => !existsSync(join(root, path)) || readFileSync(join(root, path), 'utf8') !== text);
+const changed = [...outputs].filter(
+  ([path, text]) =>
+    !existsSync(join(root, path)) || readFileSync(join(root, path), 'utf8') !== text,
+);
 
 if (check) {
   if (changed.length > 0 || stale.length > 0) {
     for (const [path] of changed) process.stderr.write(`out of date: ${path}\n`);
     for (const path of stale) process.stderr.write(`no longer generated: ${path}\n`);
-    process.stderr.write('codegen:check: generated/ is out of date; run `npm run codegen` and commit the result\n');
+    process.stderr.write(
+      'codegen:check: generated/ is out of date; run `npm run codegen` and commit the result\n',
+    );
     process.exit(1);
   }
   process.stdout.write(`codegen:check: ${outputs.size} generated files up to date\n`);
@@ -67,5 +78,7 @@ if (check) {
     writeFileSync(join(root, path), text);
   }
   for (const path of stale) rmSync(join(root, path));
-  process.stdout.write(`codegen: ${outputs.size} files, ${changed.length} written, ${stale.length} removed\n`);
+  process.stdout.write(
+    `codegen: ${outputs.size} files, ${changed.length} written, ${stale.length} removed\n`,
+  );
 }

@@ -12,7 +12,10 @@ function describe(error: ErrorObject): SchemaProblem {
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required':
-      return { pointer: error.instancePath, message: `the property "${String(params['missingProperty'])}" is required here` };
+      return {
+        pointer: error.instancePath,
+        message: `the property "${String(params['missingProperty'])}" is required here`,
+      };
     case 'additionalProperties':
       return {
         pointer: `${error.instancePath}/${String(params['additionalProperty'])}`,
@@ -24,9 +27,15 @@ function describe(error: ErrorObject): SchemaProblem {
         message: `must be one of: ${(params['allowedValues'] as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`,
       };
     case 'const':
-      return { pointer: error.instancePath, message: `must be ${JSON.stringify(params['allowedValue'])}` };
+      return {
+        pointer: error.instancePath,
+        message: `must be ${JSON.stringify(params['allowedValue'])}`,
+      };
     case 'propertyNames':
-      return { pointer: `${error.instancePath}/${String(params['propertyName'])}`, message: `"${String(params['propertyName'])}" is not allowed as a name here` };
+      return {
+        pointer: `${error.instancePath}/${String(params['propertyName'])}`,
+        message: `"${String(params['propertyName'])}" is not allowed as a name here`,
+      };
     default:
       return { pointer: error.instancePath, message: error.message ?? `violates ${error.keyword}` };
   }
@@ -42,7 +51,11 @@ export function describeAjvErrors(errors: readonly ErrorObject[]): SchemaProblem
   const seen = new Set<string>();
   const out: SchemaProblem[] = [];
   for (const error of chosen) {
-    if (error.keyword === 'propertyNames' && !(error.params as Record<string, unknown>)['propertyName']) continue;
+    if (
+      error.keyword === 'propertyNames' &&
+      !(error.params as Record<string, unknown>)['propertyName']
+    )
+      continue;
     const problem = describe(error);
     const key = `${problem.pointer}|${problem.message}`;
     if (seen.has(key)) continue;
@@ -52,6 +65,10 @@ export function describeAjvErrors(errors: readonly ErrorObject[]): SchemaProblem
   // An anyOf alternative that is not an object produces "must be object" beside the real problem
   // of the other alternative; keep the more specific one.
   return out.filter(
-    (p) => !(p.message.startsWith('must be ') && out.some((o) => o !== p && o.pointer.startsWith(p.pointer) && o.pointer !== p.pointer)),
+    (p) =>
+      !(
+        p.message.startsWith('must be ') &&
+        out.some((o) => o !== p && o.pointer.startsWith(p.pointer) && o.pointer !== p.pointer)
+      ),
   );
 }

@@ -3,7 +3,13 @@ import { createAjv } from '../validation/createAjv.ts';
 import { describeAjvErrors } from './ajvErrors.ts';
 import { checkDefinitionSemantics } from './semantic.ts';
 import { parseSource, type JsonSource } from './source.ts';
-import { stepSchemaId, uriOfPath, type CheckError, type ParsedDefinition, type WizardDefinition } from './types.ts';
+import {
+  stepSchemaId,
+  uriOfPath,
+  type CheckError,
+  type ParsedDefinition,
+  type WizardDefinition,
+} from './types.ts';
 import type { EndpointCatalogue } from '../../generated/types/endpoints.ts';
 import type { FlagCatalogue } from '../../generated/types/flags.ts';
 
@@ -22,9 +28,17 @@ export interface CheckResult {
 }
 
 const FOLDER_SCHEMAS: { pattern: RegExp; schema: string; kind: string }[] = [
-  { pattern: /^definitions\/(claims|applications|self-service)\/[^/]+\.json$/, schema: 'wizard-definition', kind: 'definition' },
+  {
+    pattern: /^definitions\/(claims|applications|self-service)\/[^/]+\.json$/,
+    schema: 'wizard-definition',
+    kind: 'definition',
+  },
   { pattern: /^definitions\/brands\/[^/]+\.json$/, schema: 'brand', kind: 'brand' },
-  { pattern: /^definitions\/environments\/[^/]+\.json$/, schema: 'environment', kind: 'environment' },
+  {
+    pattern: /^definitions\/environments\/[^/]+\.json$/,
+    schema: 'environment',
+    kind: 'environment',
+  },
   { pattern: /^definitions\/locales\/de\/[^/]+\.json$/, schema: 'locale-bundle', kind: 'locale' },
   { pattern: /^definitions\/tariffs\/[^/]+\.json$/, schema: 'tariff', kind: 'tariff' },
   { pattern: /^definitions\/api\/endpoints\.json$/, schema: 'endpoints', kind: 'endpoints' },
@@ -38,7 +52,10 @@ const baseName = (path: string): string => path.replace(/^.*\//, '').replace(/\.
  * Checks every file under definitions/: JSON syntax, the schema of its folder, and for flow
  * definitions everything a schema cannot say (see semantic.ts). Pure: it gets the files' texts.
  */
-export function checkDefinitionSet(files: readonly SourceFile[], options: { standaloneCode?: boolean } = {}): CheckResult {
+export function checkDefinitionSet(
+  files: readonly SourceFile[],
+  options: { standaloneCode?: boolean } = {},
+): CheckResult {
   const errors: CheckError[] = [];
   const ajv = createAjv({ standaloneCode: options.standaloneCode ?? false });
   const sources = new Map<string, JsonSource>();
@@ -49,7 +66,8 @@ export function checkDefinitionSet(files: readonly SourceFile[], options: { stan
 
   for (const file of files) {
     const source = parseSource(file.path, file.text);
-    for (const e of source.syntaxErrors) errors.push({ file: file.path, pointer: '', ...e.position, message: e.message });
+    for (const e of source.syntaxErrors)
+      errors.push({ file: file.path, pointer: '', ...e.position, message: e.message });
     if (source.syntaxErrors.length === 0) sources.set(file.path, source);
   }
 
@@ -81,7 +99,10 @@ export function checkDefinitionSet(files: readonly SourceFile[], options: { stan
     if (path.startsWith('definitions/schema/')) continue;
     const match = FOLDER_SCHEMAS.find((f) => f.pattern.test(path));
     if (!match) {
-      reporter(source)('', 'this file is in no known folder of definitions/ (see docs/definitions.md)');
+      reporter(source)(
+        '',
+        'this file is in no known folder of definitions/ (see docs/definitions.md)',
+      );
       continue;
     }
     let validate;
@@ -91,14 +112,21 @@ export function checkDefinitionSet(files: readonly SourceFile[], options: { stan
       validate = undefined;
     }
     if (!validate) {
-      reporter(source)('', `the schema definitions/schema/${match.schema}.schema.json is missing or broken`);
+      reporter(source)(
+        '',
+        `the schema definitions/schema/${match.schema}.schema.json is missing or broken`,
+      );
       continue;
     }
     if (!validate(source.value)) {
-      for (const p of describeAjvErrors(validate.errors ?? [])) reporter(source)(p.pointer, p.message);
+      for (const p of describeAjvErrors(validate.errors ?? []))
+        reporter(source)(p.pointer, p.message);
       continue;
     }
-    if ((match.kind === 'brand' || match.kind === 'environment') && (source.value as { id: string }).id !== baseName(path)) {
+    if (
+      (match.kind === 'brand' || match.kind === 'environment') &&
+      (source.value as { id: string }).id !== baseName(path)
+    ) {
       reporter(source)('/id', `id must equal the file name "${baseName(path)}"`);
     }
     valid.set(path, { kind: match.kind, value: source.value, source });
@@ -106,8 +134,11 @@ export function checkDefinitionSet(files: readonly SourceFile[], options: { stan
 
   // 3. Flow definitions: compile each step schema, then the checks a schema cannot make.
   const byKind = (kind: string) => [...valid.values()].filter((v) => v.kind === kind);
-  const endpoints = (byKind('endpoints')[0]?.value as EndpointCatalogue | undefined)?.endpoints ?? {};
-  const flags = new Set(Object.keys((byKind('flags')[0]?.value as FlagCatalogue | undefined)?.flags ?? {}));
+  const endpoints =
+    (byKind('endpoints')[0]?.value as EndpointCatalogue | undefined)?.endpoints ?? {};
+  const flags = new Set(
+    Object.keys((byKind('flags')[0]?.value as FlagCatalogue | undefined)?.flags ?? {}),
+  );
   const bundles = new Map(byKind('locale').map((v) => [baseName(v.source.path), v.value]));
   const ids = new Map<string, string>();
   const definitions: ParsedDefinition[] = [];
@@ -125,7 +156,10 @@ export function checkDefinitionSet(files: readonly SourceFile[], options: { stan
       } catch (e) {
         compiled = false;
         ajv.removeSchema(stepSchemaId(source.path, step.id));
-        report(`/steps/${i}/form/schema`, `the form schema does not compile: ${(e as Error).message}`);
+        report(
+          `/steps/${i}/form/schema`,
+          `the form schema does not compile: ${(e as Error).message}`,
+        );
       }
     });
     if (!compiled) continue;

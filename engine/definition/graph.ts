@@ -29,27 +29,49 @@ function setPath(target: Record<string, unknown>, path: string[], value: unknown
   if (last !== undefined && value !== undefined) node[last] = value;
 }
 
-function fieldSchema(step: Step | undefined, field: string, base: string, lookup: SchemaLookup): Record<string, unknown> | undefined {
+function fieldSchema(
+  step: Step | undefined,
+  field: string,
+  base: string,
+  lookup: SchemaLookup,
+): Record<string, unknown> | undefined {
   const props = step?.form?.schema['properties'] as Record<string, unknown> | undefined;
   const resolved = derefSchema(props?.[field], base, lookup).schema;
-  return typeof resolved === 'object' && resolved !== null ? (resolved as Record<string, unknown>) : undefined;
+  return typeof resolved === 'object' && resolved !== null
+    ? (resolved as Record<string, unknown>)
+    : undefined;
 }
 
-function domains(definition: WizardDefinition, stepBase: (stepId: string) => string, lookup: SchemaLookup): Domain[] {
-  const rules = definition.steps.flatMap((s) => (s.visibleWhen === undefined ? [] : [s.visibleWhen]));
+function domains(
+  definition: WizardDefinition,
+  stepBase: (stepId: string) => string,
+  lookup: SchemaLookup,
+): Domain[] {
+  const rules = definition.steps.flatMap((s) =>
+    s.visibleWhen === undefined ? [] : [s.visibleWhen],
+  );
   const literals = [...new Set(rules.flatMap((r) => collectLiterals(r)))];
-  const paths = [...new Set(rules.flatMap((r) => collectVarReferences(r)).filter((v) => !v.dynamic).map((v) => v.path))];
+  const paths = [
+    ...new Set(
+      rules
+        .flatMap((r) => collectVarReferences(r))
+        .filter((v) => !v.dynamic)
+        .map((v) => v.path),
+    ),
+  ];
   return paths.map((path) => {
     const [root, first, second] = path.split('.');
     if (root === 'context' && first === 'brand') return { path, values: [...definition.brands] };
     if (root === 'context' && first === 'role') return { path, values: [...definition.roles] };
-    if (root === 'context' && first === 'variant') return { path, values: definition.variants ? [...definition.variants] : [undefined] };
+    if (root === 'context' && first === 'variant')
+      return { path, values: definition.variants ? [...definition.variants] : [undefined] };
     if (root === 'context' && first === 'environment') return { path, values: ENVIRONMENTS };
     if (root === 'context' && first === 'flags') return { path, values: [true, false] };
     if (root === 'data' && first && second) {
       const step = definition.steps.find((s) => s.id === first);
       const schema = fieldSchema(step, second, stepBase(first), lookup);
-      if (Array.isArray(schema?.['enum'])) return { path, values: [...(schema['enum'] as unknown[]), undefined] };
+      if (Array.isArray(schema?.['enum']))
+        return { path, values: [...(schema['enum'] as unknown[]), undefined] };
       if (schema?.['type'] === 'boolean') return { path, values: [true, false, undefined] };
     }
     return { path, values: [...literals, OTHER, undefined] };
@@ -70,15 +92,26 @@ function describeCombination(combo: Domain[], values: unknown[]): string {
  * read, and reports steps that can never be reached, pages never shown, and dead ends: a place
  * where "Weiter" has nowhere to go.
  */
-export function walkStepGraph(definition: WizardDefinition, stepBase: (stepId: string) => string, lookup: SchemaLookup): GraphIssue[] {
+export function walkStepGraph(
+  definition: WizardDefinition,
+  stepBase: (stepId: string) => string,
+  lookup: SchemaLookup,
+): GraphIssue[] {
   const inputs = domains(definition, stepBase, lookup);
   const total = inputs.reduce((n, d) => n * d.values.length, 1);
   if (total > MAX_COMBINATIONS) {
-    return [{ pointer: '/steps', message: `the visibility rules read too many inputs to check (${total} combinations, at most ${MAX_COMBINATIONS}); simplify them` }];
+    return [
+      {
+        pointer: '/steps',
+        message: `the visibility rules read too many inputs to check (${total} combinations, at most ${MAX_COMBINATIONS}); simplify them`,
+      },
+    ];
   }
   const issues = new Map<string, GraphIssue>();
-  const report = (pointer: string, message: string): void => {
-    if (!issues.has(pointer + message.replace(/ \(when .*\)$/, ''))) issues.set(pointer + message.replace(/ \(when .*\)$/, ''), { pointer, message });
+  // One issue per place and problem, with the first input combination that shows it.
+  const report = (pointer: string, message: string, when = ''): void => {
+    const key = `${pointer} ${message}`;
+    if (!issues.has(key)) issues.set(key, { pointer, message: message + when });
   };
   const calls = locateCalls(definition);
   const reachedSteps = new Set<string>();
@@ -97,12 +130,13 @@ export function walkStepGraph(definition: WizardDefinition, stepBase: (stepId: s
     const when = describeCombination(inputs, values);
     const visible = visibleSteps(definition, scope as unknown as RuleInput);
     if (visible.length === 0) {
-      report('/steps', `no step is visible${when}: the flow would be empty`);
+      report('/steps', 'no step is visible, so the flow would be empty', when);
       continue;
     }
     const queue: Step[] = [visible[0] as Step];
     const seen = new Set<string>();
-    const nextOf = (step: Step): Step | undefined => visible[visible.findIndex((s) => s.id === step.id) + 1];
+    const nextOf = (step: Step): Step | undefined =>
+      visible[visible.findIndex((s) => s.id === step.id) + 1];
     while (queue.length > 0) {
       const step = queue.shift() as Step;
       if (seen.has(step.id)) continue;
@@ -113,19 +147,37 @@ export function walkStepGraph(definition: WizardDefinition, stepBase: (stepId: s
       if (!step.onLeave || !located) {
         const next = nextOf(step);
         if (next) queue.push(next);
-        else report(at, `dead end: "${step.id}" is the last visible step${when} but has no onLeave, so "Weiter" leads nowhere`);
+        else
+          report(
+            at,
+            `dead end: "${step.id}" is the last visible step but has no onLeave, so "Weiter" leads nowhere`,
+            when,
+          );
         continue;
       }
       for (const which of ['onSuccess', 'onFailure'] as const) {
-        for (const { pointer, outcome } of outcomeCases(located.call[which], `${located.pointer}/${which}`)) {
+        for (const { pointer, outcome } of outcomeCases(
+          located.call[which],
+          `${located.pointer}/${which}`,
+        )) {
           if (outcome.go === 'next') {
             const next = nextOf(step);
             if (next) queue.push(next);
-            else report(pointer, `dead end: goes to the next step, but "${step.id}" is the last visible step${when}`);
+            else
+              report(
+                pointer,
+                `dead end: goes to the next step, but "${step.id}" is the last visible step`,
+                when,
+              );
           } else if (outcome.go === 'step' && outcome.step) {
             const target = resolveGoTo(definition, visible, outcome.step);
             if (target) queue.push(target);
-            else report(pointer, `dead end: goes to step "${outcome.step}", but neither it nor a later step is visible${when}`);
+            else
+              report(
+                pointer,
+                `dead end: goes to step "${outcome.step}", but neither it nor a later step is visible`,
+                when,
+              );
           } else if (outcome.go === 'page' && outcome.page) {
             reachedPages.add(outcome.page);
             const page = definition.pages?.find((p) => p.id === outcome.page);
@@ -139,10 +191,18 @@ export function walkStepGraph(definition: WizardDefinition, stepBase: (stepId: s
     }
   }
   definition.steps.forEach((step, i) => {
-    if (!reachedSteps.has(step.id)) report(`/steps/${i}`, `unreachable: step "${step.id}" is never reached, whatever the brand, flags and answers`);
+    if (!reachedSteps.has(step.id))
+      report(
+        `/steps/${i}`,
+        `unreachable: step "${step.id}" is never reached, whatever the brand, flags and answers`,
+      );
   });
   definition.pages?.forEach((page, i) => {
-    if (!reachedPages.has(page.id)) report(`/pages/${i}`, `unreachable: page "${page.id}" is never shown; no outcome leads to it`);
+    if (!reachedPages.has(page.id))
+      report(
+        `/pages/${i}`,
+        `unreachable: page "${page.id}" is never shown; no outcome leads to it`,
+      );
   });
   return [...issues.values()];
 }

@@ -2,7 +2,10 @@
 export type Bundles = ReadonlyMap<string, unknown>;
 
 /** Splits "ns:a.b" into namespace and key; a key without prefix belongs to the default namespace. */
-export function splitKey(key: string, defaultNamespace: string): { namespace: string; path: string[] } {
+export function splitKey(
+  key: string,
+  defaultNamespace: string,
+): { namespace: string; path: string[] } {
   const colon = key.indexOf(':');
   const namespace = colon >= 0 ? key.slice(0, colon) : defaultNamespace;
   const rest = colon >= 0 ? key.slice(colon + 1) : key;
@@ -10,7 +13,11 @@ export function splitKey(key: string, defaultNamespace: string): { namespace: st
 }
 
 /** The text of a key, or undefined when the bundle has no string there. */
-export function lookupText(bundles: Bundles, key: string, defaultNamespace: string): string | undefined {
+export function lookupText(
+  bundles: Bundles,
+  key: string,
+  defaultNamespace: string,
+): string | undefined {
   const { namespace, path } = splitKey(key, defaultNamespace);
   let node: unknown = bundles.get(namespace);
   for (const segment of path) {

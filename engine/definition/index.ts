@@ -1,5 +1,11 @@
 export { checkDefinitionSet, type CheckResult, type SourceFile } from './checkSet.ts';
-export { parseSource, pointerSegments, toPointer, type JsonSource, type Position } from './source.ts';
+export {
+  parseSource,
+  pointerSegments,
+  toPointer,
+  type JsonSource,
+  type Position,
+} from './source.ts';
 export { lookupText, splitKey, type Bundles } from './i18n.ts';
 export { walkStepGraph, MAX_COMBINATIONS, type GraphIssue } from './graph.ts';
 export {

@@ -8,7 +8,11 @@ function isObject(value: unknown): value is SchemaNode {
 }
 
 /** Follows $ref (relative to base) until a schema without $ref. */
-export function derefSchema(schema: unknown, base: string, lookup: SchemaLookup): { schema: unknown; base: string } {
+export function derefSchema(
+  schema: unknown,
+  base: string,
+  lookup: SchemaLookup,
+): { schema: unknown; base: string } {
   let current = schema;
   let currentBase = base;
   for (let i = 0; i < 16 && isObject(current) && typeof current['$ref'] === 'string'; i++) {
@@ -20,7 +24,11 @@ export function derefSchema(schema: unknown, base: string, lookup: SchemaLookup)
 }
 
 /** Names of the properties an object schema declares (after $ref), or undefined if it is open. */
-export function propertiesOf(schema: unknown, base: string, lookup: SchemaLookup): Map<string, { schema: unknown; base: string }> | undefined {
+export function propertiesOf(
+  schema: unknown,
+  base: string,
+  lookup: SchemaLookup,
+): Map<string, { schema: unknown; base: string }> | undefined {
   const resolved = derefSchema(schema, base, lookup);
   if (!isObject(resolved.schema)) return undefined;
   const props = resolved.schema['properties'];
@@ -33,14 +41,20 @@ export function propertiesOf(schema: unknown, base: string, lookup: SchemaLookup
  * Whether a dotted path (a.b.c) exists in a schema. Open objects accept any key; a string, number
  * or boolean has no parts. Returns the first segment that does not exist, or undefined.
  */
-export function missingSegment(schema: unknown, base: string, segments: string[], lookup: SchemaLookup): string | undefined {
+export function missingSegment(
+  schema: unknown,
+  base: string,
+  segments: string[],
+  lookup: SchemaLookup,
+): string | undefined {
   let current = { schema, base };
   for (const segment of segments) {
     const resolved = derefSchema(current.schema, current.base, lookup);
     const node = resolved.schema;
     if (!isObject(node)) return undefined;
     const type = node['type'];
-    if (type === 'string' || type === 'number' || type === 'integer' || type === 'boolean') return segment;
+    if (type === 'string' || type === 'number' || type === 'integer' || type === 'boolean')
+      return segment;
     if (type === 'array') {
       if (!/^\d+$/.test(segment) && segment !== 'length') return segment;
       current = { schema: node['items'] ?? {}, base: resolved.base };

@@ -3,7 +3,13 @@ import { knownOperators } from '../rules/evaluate.ts';
 import { walkStepGraph } from './graph.ts';
 import { lookupText, type Bundles } from './i18n.ts';
 import { derefSchema, missingSegment, propertiesOf, type SchemaLookup } from './schemaPaths.ts';
-import { collectExplicitKeys, locateCalls, locateRules, outcomeCases, type RuleScope } from './walk.ts';
+import {
+  collectExplicitKeys,
+  locateCalls,
+  locateRules,
+  outcomeCases,
+  type RuleScope,
+} from './walk.ts';
 import { stepSchemaId, type Step, type WizardDefinition } from './types.ts';
 import type { EndpointCatalogue } from '../../generated/types/endpoints.ts';
 
@@ -19,7 +25,10 @@ export interface SemanticEnvironment {
   report: (pointer: string, message: string) => void;
 }
 
-function stepFields(step: Step, env: SemanticEnvironment): Map<string, { schema: unknown; base: string }> {
+function stepFields(
+  step: Step,
+  env: SemanticEnvironment,
+): Map<string, { schema: unknown; base: string }> {
   if (!step.form) return new Map();
   return propertiesOf(step.form.schema, stepSchemaId(env.path, step.id), env.lookup) ?? new Map();
 }
@@ -27,53 +36,82 @@ function stepFields(step: Step, env: SemanticEnvironment): Map<string, { schema:
 function checkIds(def: WizardDefinition, env: SemanticEnvironment): void {
   const seen = new Map<string, string>();
   def.steps.forEach((s, i) => {
-    if (seen.has(s.id)) env.report(`/steps/${i}/id`, `step id "${s.id}" is used twice (also at ${seen.get(s.id)})`);
+    if (seen.has(s.id))
+      env.report(`/steps/${i}/id`, `step id "${s.id}" is used twice (also at ${seen.get(s.id)})`);
     else seen.set(s.id, `/steps/${i}`);
   });
   def.pages?.forEach((p, i) => {
-    if (seen.has(p.id)) env.report(`/pages/${i}/id`, `page id "${p.id}" is already used by ${seen.get(p.id)}; ids share the URL space`);
+    if (seen.has(p.id))
+      env.report(
+        `/pages/${i}/id`,
+        `page id "${p.id}" is already used by ${seen.get(p.id)}; ids share the URL space`,
+      );
     else seen.set(p.id, `/pages/${i}`);
   });
 }
 
-function checkVar(path: string, dynamic: boolean, scope: RuleScope, def: WizardDefinition, env: SemanticEnvironment): string | undefined {
+function checkVar(
+  path: string,
+  dynamic: boolean,
+  scope: RuleScope,
+  def: WizardDefinition,
+  env: SemanticEnvironment,
+): string | undefined {
   // A computed path is known only up to its literal prefix, whose last segment may be partial.
   const segments = dynamic ? path.split('.').slice(0, -1) : path.split('.');
   const [root, ...rest] = segments;
-  if (root === undefined || root === '') return dynamic ? undefined : 'reads an empty variable name';
+  if (root === undefined || root === '')
+    return dynamic ? undefined : 'reads an empty variable name';
   if (scope.extraRoots.includes(root)) return undefined;
   if (root === 'context') {
     if (rest[0] === 'flags' && rest[1] !== undefined && !dynamic && !env.flags.has(rest[1])) {
       return `reads the flag "${rest[1]}", which definitions/flags.json does not declare`;
     }
     const missing = missingSegment(env.contextSchema, env.contextSchemaUri, rest, env.lookup);
-    return missing !== undefined ? `reads "${path}", but the context has no "${missing}" there` : undefined;
+    return missing !== undefined
+      ? `reads "${path}", but the context has no "${missing}" there`
+      : undefined;
   }
   if (root === 'data') {
     const [stepId, ...fieldPath] = rest;
     if (stepId === undefined) return undefined;
     const step = def.steps.find((s) => s.id === stepId);
     if (!step) return `reads "${path}", but there is no step "${stepId}"`;
-    if (!scope.steps.includes(step)) return `reads "${path}", but step "${stepId}" comes later; a rule may read only earlier answers`;
+    if (!scope.steps.includes(step))
+      return `reads "${path}", but step "${stepId}" comes later; a rule may read only earlier answers`;
     if (!step.form) return `reads "${path}", but step "${stepId}" has no form`;
-    const missing = missingSegment(step.form.schema, stepSchemaId(env.path, step.id), fieldPath, env.lookup);
-    return missing !== undefined ? `reads "${path}", but step "${stepId}" has no field "${missing}"` : undefined;
+    const missing = missingSegment(
+      step.form.schema,
+      stepSchemaId(env.path, step.id),
+      fieldPath,
+      env.lookup,
+    );
+    return missing !== undefined
+      ? `reads "${path}", but step "${stepId}" has no field "${missing}"`
+      : undefined;
   }
   const allowed = ['data', 'context', ...scope.extraRoots].join(', ');
   return `reads "${path}", but here a rule may read only ${allowed}`;
 }
 
-function checkRules(def: WizardDefinition, env: SemanticEnvironment): void {
+/** Checks every rule's operators and variables; tells whether all of them are sound. */
+function checkRules(def: WizardDefinition, env: SemanticEnvironment): boolean {
   const operators = knownOperators();
+  let sound = true;
+  const report = (pointer: string, message: string): void => {
+    sound = false;
+    env.report(pointer, message);
+  };
   for (const { pointer, rule, scope } of locateRules(def)) {
     for (const op of collectOperators(rule)) {
-      if (!operators.has(op)) env.report(pointer, `unknown rule operator "${op}"`);
+      if (!operators.has(op)) report(pointer, `unknown rule operator "${op}"`);
     }
     for (const ref of collectVarReferences(rule)) {
       const problem = checkVar(ref.path, ref.dynamic, scope, def, env);
-      if (problem) env.report(pointer, problem);
+      if (problem) report(pointer, problem);
     }
   }
+  return sound;
 }
 
 function checkForms(def: WizardDefinition, env: SemanticEnvironment): void {
@@ -82,16 +120,26 @@ function checkForms(def: WizardDefinition, env: SemanticEnvironment): void {
     const fields = stepFields(step, env);
     const at = `/steps/${i}/form`;
     for (const key of Object.keys(step.form.uiSchema ?? {})) {
-      if (!key.startsWith('ui:') && !fields.has(key)) env.report(`${at}/uiSchema/${key}`, `uiSchema names "${key}", which is not a field of step "${step.id}"`);
+      if (!key.startsWith('ui:') && !fields.has(key))
+        env.report(
+          `${at}/uiSchema/${key}`,
+          `uiSchema names "${key}", which is not a field of step "${step.id}"`,
+        );
     }
     for (const key of Object.keys(step.form.irrelevantWhen ?? {})) {
-      if (!fields.has(key)) env.report(`${at}/irrelevantWhen/${key}`, `"${key}" is not a field of step "${step.id}"`);
+      if (!fields.has(key))
+        env.report(`${at}/irrelevantWhen/${key}`, `"${key}" is not a field of step "${step.id}"`);
     }
     for (const key of Object.keys(step.form.optionsWhen ?? {})) {
       const field = fields.get(key);
       const schema = field && derefSchema(field.schema, field.base, env.lookup).schema;
-      if (!field) env.report(`${at}/optionsWhen/${key}`, `"${key}" is not a field of step "${step.id}"`);
-      else if (!Array.isArray((schema as { enum?: unknown } | undefined)?.enum)) env.report(`${at}/optionsWhen/${key}`, `"${key}" has no enum, so it has no options to filter`);
+      if (!field)
+        env.report(`${at}/optionsWhen/${key}`, `"${key}" is not a field of step "${step.id}"`);
+      else if (!Array.isArray((schema as { enum?: unknown } | undefined)?.enum))
+        env.report(
+          `${at}/optionsWhen/${key}`,
+          `"${key}" has no enum, so it has no options to filter`,
+        );
     }
   });
 }
@@ -99,33 +147,70 @@ function checkForms(def: WizardDefinition, env: SemanticEnvironment): void {
 function checkCalls(def: WizardDefinition, env: SemanticEnvironment): void {
   def.steps.forEach((step, i) => {
     if (typeof step.onLeave === 'string' && !def[step.onLeave]) {
-      env.report(`/steps/${i}/onLeave`, `step "${step.id}" runs "${step.onLeave}", but the definition declares no ${step.onLeave}`);
+      env.report(
+        `/steps/${i}/onLeave`,
+        `step "${step.id}" runs "${step.onLeave}", but the definition declares no ${step.onLeave}`,
+      );
     }
   });
   for (const { pointer, call, steps } of locateCalls(def)) {
-    if (steps.length === 0) env.report(pointer, `"${pointer.slice(1)}" is declared but no step runs it (set onLeave on a step)`);
+    if (steps.length === 0)
+      env.report(
+        pointer,
+        `"${pointer.slice(1)}" is declared but no step runs it (set onLeave on a step)`,
+      );
     const endpoint = env.endpoints[call.endpoint];
     if (!endpoint) {
-      env.report(`${pointer}/endpoint`, `unknown endpoint "${call.endpoint}"; it must be declared in definitions/api/endpoints.json`);
+      env.report(
+        `${pointer}/endpoint`,
+        `unknown endpoint "${call.endpoint}"; it must be declared in definitions/api/endpoints.json`,
+      );
       continue;
     }
     const pathParams = [...endpoint.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
     for (const name of pathParams) {
-      if (!call.params?.[name]) env.report(pointer, `endpoint "${call.endpoint}" (${endpoint.path}) needs the path parameter "${name}" in params`);
+      if (!call.params?.[name])
+        env.report(
+          pointer,
+          `endpoint "${call.endpoint}" (${endpoint.path}) needs the path parameter "${name}" in params`,
+        );
     }
     for (const name of Object.keys(call.params ?? {})) {
-      if (!pathParams.includes(name)) env.report(`${pointer}/params/${name}`, `endpoint "${call.endpoint}" has no path parameter "${name}"`);
+      if (!pathParams.includes(name))
+        env.report(
+          `${pointer}/params/${name}`,
+          `endpoint "${call.endpoint}" has no path parameter "${name}"`,
+        );
     }
-    if (endpoint.auth === 'custom' && !call.credential) env.report(pointer, `endpoint "${call.endpoint}" needs a credential`);
-    if (endpoint.auth !== 'custom' && call.credential) env.report(`${pointer}/credential`, `endpoint "${call.endpoint}" does not take a custom credential (auth: ${endpoint.auth})`);
-    if ((endpoint.method === 'GET' || endpoint.method === 'DELETE') && call.body) env.report(`${pointer}/body`, `a ${endpoint.method} request has no body`);
+    if (endpoint.auth === 'custom' && !call.credential)
+      env.report(pointer, `endpoint "${call.endpoint}" needs a credential`);
+    if (endpoint.auth !== 'custom' && call.credential)
+      env.report(
+        `${pointer}/credential`,
+        `endpoint "${call.endpoint}" does not take a custom credential (auth: ${endpoint.auth})`,
+      );
+    if ((endpoint.method === 'GET' || endpoint.method === 'DELETE') && call.body)
+      env.report(`${pointer}/body`, `a ${endpoint.method} request has no body`);
     for (const which of ['onSuccess', 'onFailure'] as const) {
-      for (const { pointer: op, outcome } of outcomeCases(call[which], `${pointer}/${which}`)) {
-        if (outcome.step && !def.steps.some((s) => s.id === outcome.step)) env.report(`${op}/step`, `there is no step "${outcome.step}"`);
-        if (outcome.page && !def.pages?.some((p) => p.id === outcome.page)) env.report(`${op}/page`, `there is no page "${outcome.page}"`);
+      const cases = outcomeCases(call[which], `${pointer}/${which}`);
+      const last = cases[cases.length - 1];
+      if (last?.outcome.when !== undefined)
+        env.report(
+          `${last.pointer}/when`,
+          `the last case of ${which} must have no "when", so that every answer leads somewhere`,
+        );
+      for (const { pointer: op, outcome } of cases) {
+        if (outcome.step && !def.steps.some((s) => s.id === outcome.step))
+          env.report(`${op}/step`, `there is no step "${outcome.step}"`);
+        if (outcome.page && !def.pages?.some((p) => p.id === outcome.page))
+          env.report(`${op}/page`, `there is no page "${outcome.page}"`);
         for (const field of Object.keys(outcome.fieldErrors ?? {})) {
           for (const step of steps) {
-            if (!stepFields(step, env).has(field)) env.report(`${op}/fieldErrors/${field}`, `"${field}" is not a field of step "${step.id}", which runs this call`);
+            if (!stepFields(step, env).has(field))
+              env.report(
+                `${op}/fieldErrors/${field}`,
+                `"${field}" is not a field of step "${step.id}", which runs this call`,
+              );
           }
         }
       }
@@ -133,7 +218,8 @@ function checkCalls(def: WizardDefinition, env: SemanticEnvironment): void {
   }
   def.pages?.forEach((page, i) =>
     page.actions?.forEach((action, a) => {
-      if (!def.steps.some((s) => s.id === action.goTo)) env.report(`/pages/${i}/actions/${a}/goTo`, `there is no step "${action.goTo}"`);
+      if (!def.steps.some((s) => s.id === action.goTo))
+        env.report(`/pages/${i}/actions/${a}/goTo`, `there is no step "${action.goTo}"`);
     }),
   );
 }
@@ -146,7 +232,12 @@ function checkPrefill(def: WizardDefinition, env: SemanticEnvironment): void {
     const at = `/prefill/fields/${name}/target`;
     if (!step?.form) env.report(at, `there is no step with a form called "${stepId}"`);
     else {
-      const missing = missingSegment(step.form.schema, stepSchemaId(env.path, step.id), fieldPath, env.lookup);
+      const missing = missingSegment(
+        step.form.schema,
+        stepSchemaId(env.path, step.id),
+        fieldPath,
+        env.lookup,
+      );
       if (missing !== undefined) env.report(at, `step "${stepId}" has no field "${missing}"`);
     }
   }
@@ -159,19 +250,37 @@ function checkTexts(def: WizardDefinition, env: SemanticEnvironment): void {
     return;
   }
   const need = (pointer: string, key: string, why: string): void => {
-    if (lookupText(env.bundles, key, ns) === undefined) env.report(pointer, `the text "${key}" (${why}) is missing in definitions/locales/de/${key.includes(':') ? key.split(':')[0] : ns}.json`);
+    if (lookupText(env.bundles, key, ns) === undefined)
+      env.report(
+        pointer,
+        `the text "${key}" (${why}) is missing in definitions/locales/de/${key.includes(':') ? key.split(':')[0] : ns}.json`,
+      );
   };
   for (const { pointer, key } of collectExplicitKeys(def)) need(pointer, key, 'named here');
   def.steps.forEach((step, i) => {
     need(`/steps/${i}/i18nPrefix`, `${step.i18nPrefix}.title`, `heading of step "${step.id}"`);
-    const ui = (step.form?.uiSchema ?? {}) as Record<string, { 'ui:help'?: boolean; 'ui:widget'?: string } | undefined>;
+    const ui = (step.form?.uiSchema ?? {}) as Record<
+      string,
+      { 'ui:help'?: boolean; 'ui:widget'?: string } | undefined
+    >;
     for (const [field, { schema, base }] of stepFields(step, env)) {
       const at = `/steps/${i}/form/schema/properties/${field}`;
       if (ui[field]?.['ui:widget'] === 'hidden') continue;
       need(at, `${step.i18nPrefix}.${field}.label`, `label of field "${field}"`);
-      const resolved = derefSchema(schema, base, env.lookup).schema as { enum?: unknown[] } | undefined;
-      for (const option of resolved?.enum ?? []) need(at, `${step.i18nPrefix}.${field}.options.${String(option)}`, `label of option ${JSON.stringify(option)}`);
-      if (ui[field]?.['ui:help']) need(`/steps/${i}/form/uiSchema/${field}/ui:help`, `${step.i18nPrefix}.${field}.help`, 'help text');
+      const resolved = derefSchema(schema, base, env.lookup).schema as
+        { enum?: unknown[] } | undefined;
+      for (const option of resolved?.enum ?? [])
+        need(
+          at,
+          `${step.i18nPrefix}.${field}.options.${String(option)}`,
+          `label of option ${JSON.stringify(option)}`,
+        );
+      if (ui[field]?.['ui:help'])
+        need(
+          `/steps/${i}/form/uiSchema/${field}/ui:help`,
+          `${step.i18nPrefix}.${field}.help`,
+          'help text',
+        );
     }
   });
 }
@@ -180,9 +289,19 @@ function checkTexts(def: WizardDefinition, env: SemanticEnvironment): void {
 export function checkDefinitionSemantics(def: WizardDefinition, env: SemanticEnvironment): void {
   checkIds(def, env);
   checkForms(def, env);
-  checkRules(def, env);
+  const rulesSound = checkRules(def, env);
   checkCalls(def, env);
   checkPrefill(def, env);
   checkTexts(def, env);
-  for (const issue of walkStepGraph(def, (stepId) => stepSchemaId(env.path, stepId), env.lookup)) env.report(issue.pointer, issue.message);
+  // The graph walk evaluates the visibility rules, so it needs rules that are known to be sound.
+  if (!rulesSound) return;
+  try {
+    for (const issue of walkStepGraph(def, (stepId) => stepSchemaId(env.path, stepId), env.lookup))
+      env.report(issue.pointer, issue.message);
+  } catch (e) {
+    env.report(
+      '/steps',
+      `the visibility rules could not be evaluated: ${e instanceof Error ? e.message : JSON.stringify(e)}`,
+    );
+  }
 }

@@ -1,4 +1,10 @@
-import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import {
+  findNodeAtLocation,
+  parseTree,
+  printParseErrorCode,
+  type Node,
+  type ParseError,
+} from 'jsonc-parser';
 
 /** A position in a file, 1-based as editors show it. */
 export interface Position {
@@ -48,7 +54,8 @@ function nodeAt(root: Node, segments: string[]): Node {
     const node = findNodeAtLocation(root, path);
     if (node) {
       // Point at the property's key rather than its value when the node is an object member.
-      if (node.parent?.type === 'property' && node.parent.children?.[0]) return node.parent.children[0];
+      if (node.parent?.type === 'property' && node.parent.children?.[0])
+        return node.parent.children[0];
       return node;
     }
   }

@@ -1,4 +1,9 @@
-import type { WizardDefinition, Step, EndpointCall1, OutcomeCase } from '../../generated/types/wizard-definition.ts';
+import type {
+  WizardDefinition,
+  Step,
+  EndpointCall1,
+  OutcomeCase,
+} from '../../generated/types/wizard-definition.ts';
 import type { WizardContext } from '../../generated/types/wizard-context.ts';
 
 export type { WizardDefinition, Step, OutcomeCase, WizardContext };

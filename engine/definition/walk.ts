@@ -24,7 +24,10 @@ export interface LocatedCall {
 }
 
 /** Outcome cases of an outcome, with their pointers. */
-export function outcomeCases(outcome: EndpointCall['onSuccess'], pointer: string): { pointer: string; outcome: OutcomeCase }[] {
+export function outcomeCases(
+  outcome: EndpointCall['onSuccess'],
+  pointer: string,
+): { pointer: string; outcome: OutcomeCase }[] {
   return Array.isArray(outcome)
     ? outcome.map((o, i) => ({ pointer: `${pointer}/${i}`, outcome: o }))
     : [{ pointer, outcome }];
@@ -38,7 +41,11 @@ export function locateCalls(definition: WizardDefinition): LocatedCall[] {
   for (const name of NAMED_CALLS) {
     const call = definition[name];
     if (call) {
-      calls.push({ pointer: `/${name}`, call, steps: definition.steps.filter((s) => s.onLeave === name) });
+      calls.push({
+        pointer: `/${name}`,
+        call,
+        steps: definition.steps.filter((s) => s.onLeave === name),
+      });
     }
   }
   definition.steps.forEach((step, i) => {
@@ -57,50 +64,83 @@ export function locateRules(definition: WizardDefinition): LocatedRule[] {
     const at = `/steps/${i}`;
     const upTo = steps.slice(0, i + 1);
     if (step.visibleWhen !== undefined) {
-      rules.push({ pointer: `${at}/visibleWhen`, rule: step.visibleWhen, scope: { steps: steps.slice(0, i), extraRoots: [] } });
+      rules.push({
+        pointer: `${at}/visibleWhen`,
+        rule: step.visibleWhen,
+        scope: { steps: steps.slice(0, i), extraRoots: [] },
+      });
     }
     step.content?.forEach((block, b) => {
       if (block.visibleWhen !== undefined) {
-        rules.push({ pointer: `${at}/content/${b}/visibleWhen`, rule: block.visibleWhen, scope: { steps: upTo, extraRoots: ['result'] } });
+        rules.push({
+          pointer: `${at}/content/${b}/visibleWhen`,
+          rule: block.visibleWhen,
+          scope: { steps: upTo, extraRoots: ['result'] },
+        });
       }
       for (const [name, rule] of Object.entries(block.values ?? {})) {
-        rules.push({ pointer: `${at}/content/${b}/values/${name}`, rule, scope: { steps: upTo, extraRoots: ['result'] } });
+        rules.push({
+          pointer: `${at}/content/${b}/values/${name}`,
+          rule,
+          scope: { steps: upTo, extraRoots: ['result'] },
+        });
       }
     });
     for (const [field, rule] of Object.entries(step.form?.irrelevantWhen ?? {})) {
-      rules.push({ pointer: `${at}/form/irrelevantWhen/${field}`, rule, scope: { steps: upTo, extraRoots: [] } });
+      rules.push({
+        pointer: `${at}/form/irrelevantWhen/${field}`,
+        rule,
+        scope: { steps: upTo, extraRoots: [] },
+      });
     }
     for (const [field, rule] of Object.entries(step.form?.optionsWhen ?? {})) {
-      rules.push({ pointer: `${at}/form/optionsWhen/${field}`, rule, scope: { steps: upTo, extraRoots: ['option'] } });
+      rules.push({
+        pointer: `${at}/form/optionsWhen/${field}`,
+        rule,
+        scope: { steps: upTo, extraRoots: ['option'] },
+      });
     }
   });
   for (const { pointer, call } of locateCalls(definition)) {
     const callScope: RuleScope = { steps, extraRoots: ['result'] };
     for (const part of ['params', 'query'] as const) {
-      for (const [name, rule] of Object.entries(call[part] ?? {})) rules.push({ pointer: `${pointer}/${part}/${name}`, rule, scope: callScope });
+      for (const [name, rule] of Object.entries(call[part] ?? {}))
+        rules.push({ pointer: `${pointer}/${part}/${name}`, rule, scope: callScope });
     }
     if (call.body && typeof call.body === 'object') {
-      for (const [name, rule] of Object.entries(call.body)) rules.push({ pointer: `${pointer}/body/${name}`, rule, scope: callScope });
+      for (const [name, rule] of Object.entries(call.body))
+        rules.push({ pointer: `${pointer}/body/${name}`, rule, scope: callScope });
     }
-    call.credential?.parts.forEach((rule, p) => rules.push({ pointer: `${pointer}/credential/parts/${p}`, rule, scope: callScope }));
+    call.credential?.parts.forEach((rule, p) =>
+      rules.push({ pointer: `${pointer}/credential/parts/${p}`, rule, scope: callScope }),
+    );
     for (const which of ['onSuccess', 'onFailure'] as const) {
       for (const { pointer: op, outcome } of outcomeCases(call[which], `${pointer}/${which}`)) {
         const scope: RuleScope = { steps, extraRoots: ['result', 'response', 'status'] };
-        if (outcome.when !== undefined) rules.push({ pointer: `${op}/when`, rule: outcome.when, scope });
-        if (outcome.url !== undefined) rules.push({ pointer: `${op}/url`, rule: outcome.url, scope });
+        if (outcome.when !== undefined)
+          rules.push({ pointer: `${op}/when`, rule: outcome.when, scope });
+        if (outcome.url !== undefined)
+          rules.push({ pointer: `${op}/url`, rule: outcome.url, scope });
       }
     }
   }
   for (const [field, entry] of Object.entries(definition.prefill?.fields ?? {})) {
     if (entry?.value !== undefined) {
-      rules.push({ pointer: `/prefill/fields/${field}/value`, rule: entry.value, scope: { steps: [], extraRoots: ['value'] } });
+      rules.push({
+        pointer: `/prefill/fields/${field}/value`,
+        rule: entry.value,
+        scope: { steps: [], extraRoots: ['value'] },
+      });
     }
   }
   return rules;
 }
 
 /** Every translation key a definition names explicitly (…Key properties, itemKeys, field errors). */
-export function collectExplicitKeys(value: unknown, pointer = ''): { pointer: string; key: string }[] {
+export function collectExplicitKeys(
+  value: unknown,
+  pointer = '',
+): { pointer: string; key: string }[] {
   const found: { pointer: string; key: string }[] = [];
   if (Array.isArray(value)) {
     value.forEach((v, i) => found.push(...collectExplicitKeys(v, `${pointer}/${i}`)));
@@ -108,9 +148,14 @@ export function collectExplicitKeys(value: unknown, pointer = ''): { pointer: st
     for (const [k, v] of Object.entries(value)) {
       const at = `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
       if (/Key$/.test(k) && typeof v === 'string') found.push({ pointer: at, key: v });
-      else if (k === 'itemKeys' && Array.isArray(v)) v.forEach((item, i) => typeof item === 'string' && found.push({ pointer: `${at}/${i}`, key: item }));
+      else if (k === 'itemKeys' && Array.isArray(v))
+        v.forEach(
+          (item, i) => typeof item === 'string' && found.push({ pointer: `${at}/${i}`, key: item }),
+        );
       else if (k === 'fieldErrors' && typeof v === 'object' && v !== null) {
-        for (const [f, msg] of Object.entries(v)) if (typeof msg === 'string' && msg !== '') found.push({ pointer: `${at}/${f}`, key: msg });
+        for (const [f, msg] of Object.entries(v))
+          if (typeof msg === 'string' && msg !== '')
+            found.push({ pointer: `${at}/${f}`, key: msg });
       } else if (k !== 'schema') found.push(...collectExplicitKeys(v, at));
     }
   }

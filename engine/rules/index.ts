@@ -1,2 +1,7 @@
 export { evaluateRule, isTruthy, knownOperators, ruleHolds, type Rule } from './evaluate.ts';
-export { collectLiterals, collectOperators, collectVarReferences, type VarReference } from './references.ts';
+export {
+  collectLiterals,
+  collectOperators,
+  collectVarReferences,
+  type VarReference,
+} from './references.ts';

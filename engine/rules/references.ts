@@ -82,7 +82,13 @@ export function collectLiterals(rule: Rule): RuleLiteral['value'][] {
       for (const [operator, args] of Object.entries(node)) walk(args, operator === 'var');
       return;
     }
-    if (!underVar && (typeof node === 'string' || typeof node === 'number' || typeof node === 'boolean' || node === null)) {
+    if (
+      !underVar &&
+      (typeof node === 'string' ||
+        typeof node === 'number' ||
+        typeof node === 'boolean' ||
+        node === null)
+    ) {
       found.push(node);
     }
   };

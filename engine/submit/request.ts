@@ -21,7 +21,8 @@ export function base64Utf8(text: string): string {
   return btoa(binary);
 }
 
-const asText = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
+const asText = (value: unknown): string =>
+  value === undefined || value === null ? '' : String(value);
 
 /**
  * Builds the request of an endpoint call from the catalogue entry and the rule scope (data,
@@ -45,12 +46,17 @@ export function buildRequest(
   }
   const headers: Record<string, string> = {};
   if (call.credential) {
-    const joined = call.credential.parts.map((rule) => asText(evaluateRule(rule, scope)).trim()).join(call.credential.separator);
+    const joined = call.credential.parts
+      .map((rule) => asText(evaluateRule(rule, scope)).trim())
+      .join(call.credential.separator);
     headers['Authorization'] = `${call.credential.scheme} ${base64Utf8(joined)}`;
   }
   let body: unknown;
   if (call.body === 'relevantData') body = relevantAnswers();
-  else if (call.body) body = Object.fromEntries(Object.entries(call.body).map(([k, rule]) => [k, evaluateRule(rule, scope)]));
+  else if (call.body)
+    body = Object.fromEntries(
+      Object.entries(call.body).map(([k, rule]) => [k, evaluateRule(rule, scope)]),
+    );
   const qs = query.toString();
   return {
     endpoint: call.endpoint,

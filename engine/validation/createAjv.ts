@@ -27,9 +27,7 @@ export function createAjv(options: CreateAjvOptions = {}): Ajv2020 {
     strict: true,
     strictRequired: false,
     allowUnionTypes: true,
-    ...(options.standaloneCode
-      ? { code: { source: true, esm: true, formats: _`__formats` } }
-      : {}),
+    ...(options.standaloneCode ? { code: { source: true, esm: true, formats: _`__formats` } } : {}),
   };
   const ajv = new Ajv2020(ajvOptions);
   for (const [name, format] of Object.entries(formats)) ajv.addFormat(name, format);

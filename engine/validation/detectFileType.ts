@@ -10,7 +10,19 @@ function ascii(bytes: Uint8Array, from: number, to: number): string {
 
 const heicBrands = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs']);
 const heifBrands = new Set(['mif1', 'msf1', 'heif']);
-const mp4Brands = new Set(['isom', 'iso2', 'iso4', 'iso5', 'iso6', 'mp41', 'mp42', 'avc1', 'M4V ', 'dash', 'mmp4']);
+const mp4Brands = new Set([
+  'isom',
+  'iso2',
+  'iso4',
+  'iso5',
+  'iso6',
+  'mp41',
+  'mp42',
+  'avc1',
+  'M4V ',
+  'dash',
+  'mmp4',
+]);
 // Top-level atoms an old QuickTime file may start with instead of `ftyp`.
 const quickTimeAtoms = new Set(['moov', 'mdat', 'wide', 'free', 'skip', 'pnot']);
 

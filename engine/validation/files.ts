@@ -83,7 +83,10 @@ function isFileDescriptor(value: unknown): value is FileDescriptor {
 }
 
 /** The first problem of a file list under the given limits, or undefined if it may be uploaded. */
-export function fileUploadProblem(files: unknown, limits: FileUploadLimits): FileUploadProblem | undefined {
+export function fileUploadProblem(
+  files: unknown,
+  limits: FileUploadLimits,
+): FileUploadProblem | undefined {
   if (!Array.isArray(files) || !files.every(isFileDescriptor)) return 'invalid';
   if (files.length > limits.maxCount) return 'count';
   if (files.some((file) => fileTypeOf(file) === undefined)) return 'type';

@@ -11,10 +11,21 @@ export { customKeywords, KEYWORD_NAMES } from './keywords.ts';
 export type { DateWithinDays, KeywordName } from './keywords.ts';
 /** The run-time helpers of validators (`__runtime` in precompiled code); `now` is the clock. */
 export { runtime as validationRuntime } from './standaloneRuntime.ts';
-export { IBAN_COUNTRIES, TEST_IBANS, isValidIban, isValidGermanIban, normalizeIban } from './iban.ts';
+export {
+  IBAN_COUNTRIES,
+  TEST_IBANS,
+  isValidIban,
+  isValidGermanIban,
+  normalizeIban,
+} from './iban.ts';
 export type { IbanCountry } from './iban.ts';
 export { isValidBic, normalizeBic } from './bic.ts';
-export { DEFAULT_PHONE_COUNTRY, isValidPhone, isValidMobilePhone, normalizePhone } from './phone.ts';
+export {
+  DEFAULT_PHONE_COUNTRY,
+  isValidPhone,
+  isValidMobilePhone,
+  normalizePhone,
+} from './phone.ts';
 export { isValidEmail } from './email.ts';
 export {
   FOUNDING_DATE_MIN,
@@ -25,14 +36,24 @@ export {
   parseIsoDate,
   toIsoDate,
 } from './dates.ts';
-export { normalizeByFormat, normalizeText, lowercaseUsername, omitEmptyStrings } from './normalize.ts';
+export {
+  normalizeByFormat,
+  normalizeText,
+  lowercaseUsername,
+  omitEmptyStrings,
+} from './normalize.ts';
 export { ALLOWED_FILE_TYPES, fileTypeOf, fileUploadProblem, isAllowedFileType } from './files.ts';
-export type { AllowedFileType, FileDescriptor, FileUploadLimits, FileUploadProblem } from './files.ts';
+export type {
+  AllowedFileType,
+  FileDescriptor,
+  FileUploadLimits,
+  FileUploadProblem,
+} from './files.ts';
 export { detectFileType } from './detectFileType.ts';
 export {
   DEFAULT_FIELD_ERROR,
   DEFAULT_MESSAGE_PREFIX,
-  defaultValidationMessages,
+  VALIDATION_MESSAGE_NAMES,
   messageKeyCandidates,
   validationFieldPath,
   validationMessageName,

@@ -39,7 +39,8 @@ const dateWithinDays: CodeKeywordDefinition = {
     additionalProperties: false,
   },
   error: {
-    message: ({ schema }) => str`must be a date from ${String(schema.min)} to ${String(schema.max)} days from today`,
+    message: ({ schema }) =>
+      str`must be a date from ${String(schema.min)} to ${String(schema.max)} days from today`,
     params: ({ schema }) => _`{min: ${schema.min as number}, max: ${schema.max as number}}`,
   },
   code(cxt) {
@@ -56,7 +57,8 @@ const maxAge: CodeKeywordDefinition = {
   schemaType: 'number',
   metaSchema: { type: 'integer', minimum: 0 },
   error: {
-    message: ({ schema }) => str`must be a birth date of someone at most ${String(schema)} years old`,
+    message: ({ schema }) =>
+      str`must be a birth date of someone at most ${String(schema)} years old`,
     params: ({ schema }) => _`{limit: ${schema as number}}`,
   },
   code(cxt) {
@@ -99,7 +101,10 @@ const fileUpload: CodeKeywordDefinition = {
   },
   code(cxt) {
     const { maxSizeBytes, maxCount } = cxt.schema as { maxSizeBytes: number; maxCount: number };
-    const reason = cxt.gen.const('reason', _`${helper(cxt, 'fileUpload')}(${cxt.data}, ${maxSizeBytes}, ${maxCount})`);
+    const reason = cxt.gen.const(
+      'reason',
+      _`${helper(cxt, 'fileUpload')}(${cxt.data}, ${maxSizeBytes}, ${maxCount})`,
+    );
     cxt.setParams({ reason });
     cxt.fail(_`${reason} !== ""`);
   },
@@ -115,7 +120,13 @@ export const customKeywords: readonly CodeKeywordDefinition[] = [
 ];
 
 /** Names of the custom keywords. */
-export const KEYWORD_NAMES = ['trimmedRequired', 'dateWithinDays', 'maxAge', 'foundingYear', 'fileUpload'] as const;
+export const KEYWORD_NAMES = [
+  'trimmedRequired',
+  'dateWithinDays',
+  'maxAge',
+  'foundingYear',
+  'fileUpload',
+] as const;
 
 /** Name of a custom keyword. */
 export type KeywordName = (typeof KEYWORD_NAMES)[number];

@@ -23,7 +23,9 @@ export function isValidPhone(value: string): boolean {
  */
 export function isValidMobilePhone(value: string): boolean {
   const phone = parsePhone(value);
-  return phone !== undefined && phone.isPossible() && phone.isValid() && phone.getType() === 'MOBILE';
+  return (
+    phone !== undefined && phone.isPossible() && phone.isValid() && phone.getType() === 'MOBILE'
+  );
 }
 
 /**

@@ -1,4 +1,10 @@
-export { emptyState, isEmptyValue, relevantData, relevantFormData, type WizardState } from './state.ts';
+export {
+  emptyState,
+  isEmptyValue,
+  relevantData,
+  relevantFormData,
+  type WizardState,
+} from './state.ts';
 export {
   initialState,
   transition,
@@ -8,4 +14,11 @@ export {
   type WizardEvent,
   type WizardSetup,
 } from './transition.ts';
-export { irrelevantKeys, offeredOptions, resolveGoTo, visibleSteps, computeValue, type RuleInput } from './visibility.ts';
+export {
+  irrelevantKeys,
+  offeredOptions,
+  resolveGoTo,
+  visibleSteps,
+  computeValue,
+  type RuleInput,
+} from './visibility.ts';

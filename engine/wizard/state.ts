@@ -21,7 +21,11 @@ export interface WizardState {
 }
 
 /** A state with nothing in it, for a definition's product and base route. */
-export function emptyState(init: { productName: string | null; productIdentifier: string | null; baseRoute: string }): WizardState {
+export function emptyState(init: {
+  productName: string | null;
+  productIdentifier: string | null;
+  baseRoute: string;
+}): WizardState {
   return {
     productName: init.productName,
     productIdentifier: init.productIdentifier,
@@ -49,13 +53,17 @@ export function isEmptyValue(value: unknown): boolean {
 export function relevantData(state: WizardState, page: string): Record<string, unknown> {
   const irrelevant = new Set(state.irrelevantKeys[page] ?? []);
   return Object.fromEntries(
-    Object.entries(state.formData[page] ?? {}).filter(([key, value]) => !irrelevant.has(key) && !isEmptyValue(value)),
+    Object.entries(state.formData[page] ?? {}).filter(
+      ([key, value]) => !irrelevant.has(key) && !isEmptyValue(value),
+    ),
   );
 }
 
 /** The relevant answers of every visible step, keyed by step id (steps without answers left out). */
 export function relevantFormData(state: WizardState): Record<string, Record<string, unknown>> {
   return Object.fromEntries(
-    state.steps.map((s) => [s.id, relevantData(state, s.id)] as const).filter(([, data]) => Object.keys(data).length > 0),
+    state.steps
+      .map((s) => [s.id, relevantData(state, s.id)] as const)
+      .filter(([, data]) => Object.keys(data).length > 0),
   );
 }

@@ -3,7 +3,13 @@ import { buildRequest, type HttpRequest } from '../submit/request.ts';
 import type { EndpointCall, OutcomeCase, Step, WizardDefinition } from '../definition/types.ts';
 import type { EndpointCatalogue } from '../../generated/types/endpoints.ts';
 import { emptyState, relevantFormData, type WizardState } from './state.ts';
-import { computeValue, irrelevantKeys, resolveGoTo, visibleSteps, type RuleInput } from './visibility.ts';
+import {
+  computeValue,
+  irrelevantKeys,
+  resolveGoTo,
+  visibleSteps,
+  type RuleInput,
+} from './visibility.ts';
 
 /** What the engine runs a definition with: the definition, its context and the API catalogue. */
 export interface WizardSetup {
@@ -29,7 +35,11 @@ export type WizardEvent =
 /** Field errors and an info box an outcome puts on the current step. */
 export interface Feedback {
   fieldErrors: Record<string, string>;
-  infoBox?: { tone: 'neutral' | 'positive' | 'warning' | 'error'; headlineKey?: string; textKey: string };
+  infoBox?: {
+    tone: 'neutral' | 'positive' | 'warning' | 'error';
+    headlineKey?: string;
+    textKey: string;
+  };
 }
 
 /** What the runtime must do after a transition; the engine itself does no I/O. */
@@ -62,9 +72,11 @@ const ruleInput = (setup: WizardSetup, state: WizardState): RuleInput => ({
 });
 
 /** Sets the steps; the current step is cleared when it is no longer among them. */
-function withSteps(state: WizardState, ids: string[]): WizardState {
+function withSteps(state: WizardState, requested: string[]): WizardState {
+  const ids = [...new Set(requested)];
   const steps = ids.map((id) => ({ id }));
-  const currentStep = state.currentStep !== null && ids.includes(state.currentStep) ? state.currentStep : null;
+  const currentStep =
+    state.currentStep !== null && ids.includes(state.currentStep) ? state.currentStep : null;
   return { ...state, steps, currentStep };
 }
 
@@ -76,7 +88,10 @@ function recompute(setup: WizardSetup, state: WizardState): WizardState {
     const keys = irrelevantKeys(step, input);
     if (keys.length > 0) irrelevant[step.id] = keys;
   }
-  return withSteps({ ...state, irrelevantKeys: irrelevant }, visibleSteps(setup.definition, input).map((s) => s.id));
+  return withSteps(
+    { ...state, irrelevantKeys: irrelevant },
+    visibleSteps(setup.definition, input).map((s) => s.id),
+  );
 }
 
 function stepById(setup: WizardSetup, id: string | null): Step | undefined {
@@ -86,7 +101,10 @@ function stepById(setup: WizardSetup, id: string | null): Step | undefined {
 function neighbour(state: WizardState, offset: 1 | -1): string {
   const index = state.steps.findIndex((s) => s.id === state.currentStep);
   const target = index < 0 ? undefined : state.steps[index + offset];
-  if (!target) throw new Error(`There is no ${offset === 1 ? 'next' : 'previous'} step after "${state.currentStep ?? '(none)'}"`);
+  if (!target)
+    throw new Error(
+      `There is no ${offset === 1 ? 'next' : 'previous'} step after "${state.currentStep ?? '(none)'}"`,
+    );
   return target.id;
 }
 
@@ -95,20 +113,40 @@ function callOf(setup: WizardSetup, step: Step | undefined): EndpointCall | unde
   return typeof step.onLeave === 'string' ? setup.definition[step.onLeave] : step.onLeave;
 }
 
-function setAt(target: Record<string, unknown>, path: string[], value: unknown): Record<string, unknown> {
+function setAt(
+  target: Record<string, unknown>,
+  path: string[],
+  value: unknown,
+): Record<string, unknown> {
   const [head, ...rest] = path;
   if (head === undefined) return target;
   const child = target[head];
-  const next = rest.length === 0 ? value : setAt(typeof child === 'object' && child !== null ? { ...(child as Record<string, unknown>) } : {}, rest, value);
+  const next =
+    rest.length === 0
+      ? value
+      : setAt(
+          typeof child === 'object' && child !== null
+            ? { ...(child as Record<string, unknown>) }
+            : {},
+          rest,
+          value,
+        );
   return { ...target, [head]: next };
 }
 
-function prefill(setup: WizardSetup, state: WizardState, values: Record<string, unknown>): WizardState {
+function prefill(
+  setup: WizardSetup,
+  state: WizardState,
+  values: Record<string, unknown>,
+): WizardState {
   let formData = state.formData;
   let applied = false;
   for (const [name, entry] of Object.entries(setup.definition.prefill?.fields ?? {})) {
     if (!entry || values[name] === undefined) continue;
-    const value = entry.value === undefined ? values[name] : computeValue(entry.value, { value: values[name], context: setup.context });
+    const value =
+      entry.value === undefined
+        ? values[name]
+        : computeValue(entry.value, { value: values[name], context: setup.context });
     if (value === undefined || value === null) continue;
     const [page, ...path] = entry.target.split('.');
     if (page === undefined) continue;
@@ -121,7 +159,8 @@ function prefill(setup: WizardSetup, state: WizardState, values: Record<string, 
 function pickCase(outcome: EndpointCall['onSuccess'], scope: Record<string, unknown>): OutcomeCase {
   const cases = Array.isArray(outcome) ? outcome : [outcome];
   const chosen = cases.find((c) => c.when === undefined || ruleHolds(c.when, scope));
-  if (!chosen) throw new Error('No outcome case applies; the last case of an outcome must have no "when"');
+  if (!chosen)
+    throw new Error('No outcome case applies; the last case of an outcome must have no "when"');
   return chosen;
 }
 
@@ -131,7 +170,12 @@ function errorPage(setup: WizardSetup): string {
   return page.id;
 }
 
-function applyOutcome(setup: WizardSetup, state: WizardState, call: EndpointCall, event: { type: 'callSucceeded' | 'callFailed'; status: number; response: unknown }): TransitionResult {
+function applyOutcome(
+  setup: WizardSetup,
+  state: WizardState,
+  call: EndpointCall,
+  event: { type: 'callSucceeded' | 'callFailed'; status: number; response: unknown },
+): TransitionResult {
   const scope = { ...ruleInput(setup, state), response: event.response, status: event.status };
   const chosen = pickCase(event.type === 'callSucceeded' ? call.onSuccess : call.onFailure, scope);
   let next: WizardState = {
@@ -140,9 +184,16 @@ function applyOutcome(setup: WizardSetup, state: WizardState, call: EndpointCall
     applicationSent: chosen.markSent ? true : state.applicationSent,
   };
   const effects: WizardEffect[] = [];
-  if (chosen.report) effects.push({ type: 'report', endpoint: call.endpoint, status: event.status });
+  if (chosen.report)
+    effects.push({ type: 'report', endpoint: call.endpoint, status: event.status });
   if (chosen.fieldErrors || chosen.infoBox) {
-    effects.push({ type: 'feedback', feedback: { fieldErrors: { ...(chosen.fieldErrors as Record<string, string> | undefined) }, ...(chosen.infoBox ? { infoBox: chosen.infoBox } : {}) } });
+    effects.push({
+      type: 'feedback',
+      feedback: {
+        fieldErrors: { ...(chosen.fieldErrors as Record<string, string> | undefined) },
+        ...(chosen.infoBox ? { infoBox: chosen.infoBox } : {}),
+      },
+    });
   }
   if (chosen.go === 'next') next = { ...next, currentStep: neighbour(next, 1) };
   if (chosen.go === 'step' && chosen.step) next = goTo(setup, next, chosen.step);
@@ -153,14 +204,21 @@ function applyOutcome(setup: WizardSetup, state: WizardState, call: EndpointCall
     else effects.push({ type: 'showPage', page: errorPage(setup) });
   }
   if (chosen.clearAnswers) {
-    const cleared = recompute(setup, { ...next, formData: {}, irrelevantKeys: {}, prefilled: false });
+    const cleared = recompute(setup, {
+      ...next,
+      formData: {},
+      irrelevantKeys: {},
+      prefilled: false,
+    });
     next = { ...cleared, currentStep: cleared.steps[0]?.id ?? null };
   }
   return { state: next, effects };
 }
 
 function goTo(setup: WizardSetup, state: WizardState, target: string): WizardState {
-  const visible = state.steps.map((s) => stepById(setup, s.id)).filter((s): s is Step => s !== undefined);
+  const visible = state.steps
+    .map((s) => stepById(setup, s.id))
+    .filter((s): s is Step => s !== undefined);
   const step = resolveGoTo(setup.definition, visible, target);
   if (!step) throw new Error(`Step "${target}" and the steps after it are not visible`);
   return { ...state, currentStep: step.id };
@@ -170,29 +228,51 @@ function goTo(setup: WizardSetup, state: WizardState, target: string): WizardSta
  * The wizard as a pure step function: (setup, state, event) -> next state and effects as data.
  * Throws when a move is impossible (no next or previous step), leaving the given state untouched.
  */
-export function transition(setup: WizardSetup, state: WizardState, event: WizardEvent): TransitionResult {
-  const done = (next: WizardState, effects: WizardEffect[] = []): TransitionResult => ({ state: next, effects });
+export function transition(
+  setup: WizardSetup,
+  state: WizardState,
+  event: WizardEvent,
+): TransitionResult {
+  const done = (next: WizardState, effects: WizardEffect[] = []): TransitionResult => ({
+    state: next,
+    effects,
+  });
   switch (event.type) {
     case 'start': {
       const next = recompute(setup, state);
-      return done(next.currentStep === null ? { ...next, currentStep: next.steps[0]?.id ?? null } : next);
+      return done(
+        next.currentStep === null ? { ...next, currentStep: next.steps[0]?.id ?? null } : next,
+      );
     }
     case 'setPageData':
-      return done(recompute(setup, { ...state, formData: { ...state.formData, [event.page]: { ...event.data } } }));
+      return done(
+        recompute(setup, {
+          ...state,
+          formData: { ...state.formData, [event.page]: { ...event.data } },
+        }),
+      );
     case 'setSteps':
       return done(withSteps(state, event.steps));
     case 'next': {
       const call = callOf(setup, stepById(setup, state.currentStep));
       if (!call) return done({ ...state, currentStep: neighbour(state, 1) });
       const scope = { ...ruleInput(setup, state) };
-      return done(state, [{ type: 'call', request: buildRequest(call, setup.endpoints, scope, () => relevantFormData(state)) }]);
+      return done(state, [
+        {
+          type: 'call',
+          request: buildRequest(call, setup.endpoints, scope, () => relevantFormData(state)),
+        },
+      ]);
     }
     case 'previous':
       return done({ ...state, currentStep: neighbour(state, -1) });
     case 'goTo':
       return done(goTo(setup, state, event.step));
     case 'resetPage': {
-      const next = recompute(setup, { ...state, formData: { ...state.formData, [event.page]: {} } });
+      const next = recompute(setup, {
+        ...state,
+        formData: { ...state.formData, [event.page]: {} },
+      });
       return done({ ...next, irrelevantKeys: { ...next.irrelevantKeys, [event.page]: [] } });
     }
     case 'reset':

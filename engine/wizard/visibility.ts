@@ -10,7 +10,9 @@ export interface RuleInput {
 
 /** The steps whose visibleWhen rule holds, in definition order. */
 export function visibleSteps(definition: WizardDefinition, input: RuleInput): Step[] {
-  return definition.steps.filter((step) => step.visibleWhen === undefined || ruleHolds(step.visibleWhen, { ...input }));
+  return definition.steps.filter(
+    (step) => step.visibleWhen === undefined || ruleHolds(step.visibleWhen, { ...input }),
+  );
 }
 
 /** The fields of a step whose irrelevantWhen rule holds. */
@@ -22,7 +24,9 @@ export function irrelevantKeys(step: Step, input: RuleInput): string[] {
 
 /** The offered options of an enum field: those whose optionsWhen rule holds (all without one). */
 export function offeredOptions(step: Step, field: string, input: RuleInput): unknown[] {
-  const schema = (step.form?.schema['properties'] as Record<string, { enum?: unknown[] } | undefined> | undefined)?.[field];
+  const schema = (
+    step.form?.schema['properties'] as Record<string, { enum?: unknown[] } | undefined> | undefined
+  )?.[field];
   const all = schema?.enum ?? [];
   const rule = step.form?.optionsWhen?.[field];
   if (rule === undefined) return all;
@@ -33,7 +37,11 @@ export function offeredOptions(step: Step, field: string, input: RuleInput): unk
  * Where a jump to a step lands: the step itself when visible, otherwise the first visible step
  * after it in definition order, otherwise undefined.
  */
-export function resolveGoTo(definition: WizardDefinition, visible: readonly Step[], target: string): Step | undefined {
+export function resolveGoTo(
+  definition: WizardDefinition,
+  visible: readonly Step[],
+  target: string,
+): Step | undefined {
   const index = definition.steps.findIndex((s) => s.id === target);
   if (index < 0) return undefined;
   const ids = new Set(visible.map((s) => s.id));

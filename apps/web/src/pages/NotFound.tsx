@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+
+/** Shown for an address the platform does not have. */
+export function NotFound() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <h1>{t('notFound.title')}</h1>
+      <p>{t('notFound.text')}</p>
+      <p>
+        <a href="/">{t('notFound.home')}</a>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+// `npm test`: the whole suite in CI order (STYLE.md point 12): definitions check, generated files,
+// lint, typecheck, unit and integration tests, build, browser tests. Every step runs even when an
+// earlier one failed, so one run shows everything; the last line counts the tests from vitest's and
+// Playwright's JSON reports (a failed gate counts as one failed test), and the exit code is non-zero
+// when anything failed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+const reports = 'reports';
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+function run(label, command, args, env = {}) {
+  process.stdout.write(`\n▶ ${label}\n`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function gate(label, command, args) {
+  if (!run(label, command, args)) {
+    failed += 1;
+    failures.push(label);
+  }
+}
+
+function countVitest(file, label) {
+  if (!existsSync(file)) {
+    failed += 1;
+    failures.push(`${label} (no report)`);
+    return;
+  }
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  passed += report.numPassedTests ?? 0;
+  failed +=
+    (report.numFailedTests ?? 0) +
+    (report.numTotalTestSuites > 0 && report.success === false && report.numFailedTests === 0
+      ? 1
+      : 0);
+  if (report.success === false) failures.push(label);
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) {
+    failed += 1;
+    failures.push('e2e (no report)');
+    return;
+  }
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
+  failed += stats?.unexpected ?? 0;
+  if ((stats?.unexpected ?? 0) > 0) failures.push('e2e');
+}
+
+if (!existsSync('node_modules/.package-lock.json'))
+  gate('npm ci', 'npm', ['ci', '--no-audit', '--no-fund']);
+gate('definitions:check', 'npx', ['tsx', 'codegen/cli/definitionsCheck.ts']);
+gate('codegen:check', 'npx', ['tsx', 'codegen/cli/generate.ts', '--check']);
+gate('lint', 'npx', ['eslint', '.']);
+gate('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']);
+
+run('unit and integration tests (PGlite)', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${reports}/vitest.json`,
+]);
+countVitest(`${reports}/vitest.json`, 'vitest');
+
+const postgresUrl = process.env['TEST_DATABASE_URL'];
+if (postgresUrl && existsSync('tests/server')) {
+  run(
+    'server tests (PostgreSQL)',
+    'npx',
+    [
+      'vitest',
+      'run',
+      'tests/server',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${reports}/vitest-postgres.json`,
+    ],
+    { DATABASE_URL: postgresUrl },
+  );
+  countVitest(`${reports}/vitest-postgres.json`, 'vitest on PostgreSQL');
+}
+
+gate('build', 'npx', ['vite', 'build', '--config', 'apps/web/vite.config.ts']);
+
+if (!existsSync(CHROMIUM)) {
+  process.stdout.write(
+    `\nBrowser tests need Debian's Chromium at ${CHROMIUM}: run \`apt-get install -y chromium\` (never \`npx playwright install\`).\n`,
+  );
+  failed += 1;
+  failures.push('e2e (no Chromium)');
+} else {
+  run(
+    'browser tests (Playwright, Chromium)',
+    'npx',
+    ['playwright', 'test', '--config', 'e2e/playwright.config.ts'],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json` },
+  );
+  countPlaywright(`${reports}/playwright.json`);
+}
+
+if (failures.length > 0) process.stdout.write(`\nFailed: ${failures.join(', ')}\n`);
+process.stdout.write(`\ntests: ${passed} passed, ${failed} failed\n`);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import type { WizardDefinition } from '../../engine/definition/types.ts';
+import type { EndpointCatalogue } from '../../generated/types/endpoints.ts';
+import type { WizardSetup } from '../../engine/wizard/transition.ts';
+
+/** Reads a JSON file of definitions/ (test helper). */
+export function readDefinitionJson<T>(path: string): T {
+  return JSON.parse(readFileSync(`definitions/${path}`, 'utf8')) as T;
+}
+
+/** The real API catalogue. */
+export const endpoints = readDefinitionJson<EndpointCatalogue>('api/endpoints.json').endpoints;
+
+/** The real claim-entry definition. */
+export const claimEntry = readDefinitionJson<WizardDefinition>('claims/claim-entry.json');
+
+/** A claim-entry setup for a brand, with the brand's products and local claim apps. */
+export function claimSetup(brand: string, flags: Record<string, boolean> = {}): WizardSetup {
+  const brandConfig = readDefinitionJson<{ claimProducts: string[] }>(`brands/${brand}.json`);
+  const env = readDefinitionJson<{ claimApps: Record<string, Record<string, string>> }>(
+    'environments/localhost.json',
+  );
+  return {
+    definition: claimEntry,
+    endpoints,
+    context: {
+      brand,
+      environment: 'localhost',
+      role: 'claimant',
+      flags: {
+        'enable-vehicle-insurance-claim-report': false,
+        'use-contentful-preview': false,
+        ...flags,
+      },
+      config: { claimProducts: brandConfig.claimProducts, claimApps: env.claimApps[brand] ?? {} },
+    },
+  };
+}

@@ -61,6 +61,7 @@ if (!existsSync('node_modules/.package-lock.json'))
 gate('definitions:check', 'npx', ['tsx', 'codegen/cli/definitionsCheck.ts']);
 gate('codegen:check', 'npx', ['tsx', 'codegen/cli/generate.ts', '--check']);
 gate('lint', 'npx', ['eslint', '.']);
+gate('format', 'npx', ['prettier', '--check', '.']);
 gate('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']);
 
 run('unit and integration tests (PGlite)', 'npx', [

@@ -1,6 +1,6 @@
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
-import { stepSchemaId, type ParsedDefinition } from '#engine';
+import { createAjv, stepSchemaId, uriOfPath, type ParsedDefinition } from '#engine';
 
 type Standalone = (ajv: Ajv2020, refs: Record<string, string>) => string;
 const standaloneCode = ((standaloneModule as unknown as { default?: Standalone }).default ??
@@ -18,9 +18,20 @@ export function validatorName(stepId: string): string {
  * in the browser, so the app runs without `unsafe-eval` and ships no ajv compiler.
  */
 export function generateValidators(
-  ajv: Ajv2020,
+  schemaFiles: ReadonlyMap<string, unknown>,
   definition: ParsedDefinition,
 ): { js: string; dts: string } {
+  // A fresh ajv per flow: the generated code then depends only on this flow and the schemas it
+  // references, not on what else was compiled before it.
+  const ajv = createAjv({ standaloneCode: true });
+  for (const [path, schema] of schemaFiles) {
+    if (path.startsWith('definitions/schema/fragments/'))
+      ajv.addSchema(schema as object, uriOfPath(path));
+  }
+  for (const step of definition.value.steps) {
+    if (step.form)
+      ajv.addSchema({ ...step.form.schema, $id: stepSchemaId(definition.path, step.id) });
+  }
   const refs: Record<string, string> = {};
   for (const step of definition.value.steps) {
     if (step.form) refs[validatorName(step.id)] = stepSchemaId(definition.path, step.id);

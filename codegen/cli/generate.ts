@@ -10,7 +10,7 @@ import { generateValidators, validatorName } from '../generateValidators.ts';
 const root = process.cwd();
 const check = process.argv.includes('--check');
 const files = readJsonFiles(root);
-const { errors, definitions, ajv } = checkDefinitionSet(files, { standaloneCode: true });
+const { errors, definitions } = checkDefinitionSet(files);
 if (errors.length > 0) {
   for (const error of errors) process.stderr.write(`${formatCheckError(error)}\n`);
   process.stderr.write('codegen: fix the definitions first (npm run definitions:check)\n');
@@ -28,7 +28,7 @@ const loaders: string[] = [];
 for (const definition of [...definitions].sort((a, b) => a.value.id.localeCompare(b.value.id))) {
   const id = definition.value.id;
   outputs.set(`generated/forms/${id}.ts`, await generateFormTypes(root, definition));
-  const { js, dts } = generateValidators(ajv, definition);
+  const { js, dts } = generateValidators(schemas, definition);
   outputs.set(`generated/validators/${id}.js`, js);
   outputs.set(`generated/validators/${id}.d.ts`, dts);
   const names = definition.value.steps

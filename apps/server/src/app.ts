@@ -1,7 +1,7 @@
-import Fastify, { type FastifyInstance } from "fastify";
-import fastifyStatic from "@fastify/static";
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 /** Options of {@link buildServer}. */
 export interface ServerOptions {
@@ -12,20 +12,16 @@ export interface ServerOptions {
 }
 
 /** The reference backend: serves the built web app, with the SPA's routes falling back to index.html. */
-export async function buildServer(
-  options: ServerOptions = {},
-): Promise<FastifyInstance> {
+export async function buildServer(options: ServerOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false });
-  const webRoot = resolve(options.webRoot ?? "dist/web");
+  const webRoot = resolve(options.webRoot ?? 'dist/web');
   if (existsSync(webRoot)) {
-    await app.register(fastifyStatic, { root: webRoot, index: ["index.html"] });
+    await app.register(fastifyStatic, { root: webRoot, index: ['index.html'] });
     app.setNotFoundHandler((request, reply) => {
-      if (request.method === "GET" && !request.url.startsWith("/api/")) {
-        return reply.type("text/html").sendFile("index.html");
+      if (request.method === 'GET' && !request.url.startsWith('/api/')) {
+        return reply.type('text/html').sendFile('index.html');
       }
-      return reply
-        .code(404)
-        .send({ error: "not-found", message: "Diese Adresse gibt es nicht." });
+      return reply.code(404).send({ error: 'not-found', message: 'Diese Adresse gibt es nicht.' });
     });
   }
   return app;

@@ -13,6 +13,7 @@ export const TYPED_SCHEMAS: Record<string, string> = {
   environment: 'EnvironmentConfig',
   endpoints: 'EndpointCatalogue',
   flags: 'FlagCatalogue',
+  tariff: 'Tariff',
 };
 
 const options = (root: string, cwd: string) => ({

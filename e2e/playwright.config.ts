@@ -1,4 +1,7 @@
 import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const PORT = Number(process.env['E2E_PORT'] ?? 4680);
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -35,6 +38,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT), LOG: 'off', DATA_DIR: '.data/e2e' },
+    env: { PORT: String(PORT), LOG: 'off', PGLITE_DIR: mkdtempSync(join(tmpdir(), 'e2e-pglite-')) },
   },
 });

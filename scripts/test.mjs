@@ -5,6 +5,7 @@
 // when anything failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 const reports = 'reports';
@@ -104,7 +105,7 @@ if (!existsSync(CHROMIUM)) {
     'browser tests (Playwright, Chromium)',
     'npx',
     ['playwright', 'test', '--config', 'e2e/playwright.config.ts'],
-    { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json` },
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: resolve(reports, 'playwright.json') },
   );
   countPlaywright(`${reports}/playwright.json`);
 }

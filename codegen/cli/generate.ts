@@ -2,7 +2,7 @@
 // validators). `--check` writes nothing and fails when generated/ is out of date.
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { checkDefinitionSet, formatCheckError } from '#engine';
+import { bundleDefinition, checkDefinitionSet, formatCheckError } from '#engine';
 import { readJsonFiles } from '../schemaFiles.ts';
 import { generateFormTypes, generateSchemaTypes } from '../generateTypes.ts';
 import { generateValidators, validatorName } from '../generateValidators.ts';
@@ -10,7 +10,7 @@ import { generateValidators, validatorName } from '../generateValidators.ts';
 const root = process.cwd();
 const check = process.argv.includes('--check');
 const files = readJsonFiles(root);
-const { errors, definitions } = checkDefinitionSet(files);
+const { errors, definitions, ajv } = checkDefinitionSet(files);
 if (errors.length > 0) {
   for (const error of errors) process.stderr.write(`${formatCheckError(error)}\n`);
   process.stderr.write('codegen: fix the definitions first (npm run definitions:check)\n');
@@ -28,6 +28,12 @@ const loaders: string[] = [];
 for (const definition of [...definitions].sort((a, b) => a.value.id.localeCompare(b.value.id))) {
   const id = definition.value.id;
   outputs.set(`generated/forms/${id}.ts`, await generateFormTypes(root, definition));
+  const bundled = bundleDefinition(
+    definition.value,
+    definition.path,
+    (uri) => ajv.getSchema(uri)?.schema,
+  );
+  outputs.set(`generated/definitions/${id}.json`, `${JSON.stringify(bundled, null, 2)}\n`);
   const { js, dts } = generateValidators(schemas, definition);
   outputs.set(`generated/validators/${id}.js`, js);
   outputs.set(`generated/validators/${id}.d.ts`, dts);
@@ -51,7 +57,12 @@ outputs.set(
 );
 
 const stale: string[] = [];
-for (const folder of ['generated/forms', 'generated/validators', 'generated/types']) {
+for (const folder of [
+  'generated/forms',
+  'generated/validators',
+  'generated/types',
+  'generated/definitions',
+]) {
   if (!existsSync(join(root, folder))) continue;
   for (const name of readdirSync(join(root, folder))) {
     if (!outputs.has(`${folder}/${name}`)) stale.push(`${folder}/${name}`);

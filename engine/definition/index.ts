@@ -7,6 +7,7 @@ export {
   type Position,
 } from './source.ts';
 export { lookupText, splitKey, type Bundles } from './i18n.ts';
+export { bundleDefinition, inlineRefs } from './bundle.ts';
 export { walkStepGraph, MAX_COMBINATIONS, type GraphIssue } from './graph.ts';
 export {
   formatCheckError,

@@ -42,6 +42,7 @@ export {
   lowercaseUsername,
   omitEmptyStrings,
 } from './normalize.ts';
+export { normalizeAnswers } from './normalizeAnswers.ts';
 export { ALLOWED_FILE_TYPES, fileTypeOf, fileUploadProblem, isAllowedFileType } from './files.ts';
 export type {
   AllowedFileType,

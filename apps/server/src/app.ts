@@ -2,27 +2,89 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { formatISO } from 'date-fns';
+import { noAuthentication, testAuthentication, type Authenticate } from './auth/index.ts';
+import { openDatabase, type Database } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { installErrorHandler } from './http/errors.ts';
+import { loggingOptions, type LogStream } from './http/logging.ts';
+import { installValidator } from './http/validator.ts';
+import { defaultTariffs, type TariffCatalogue } from './pricing/index.ts';
+import type { RouteContext } from './routes/context.ts';
+import { registerVertragBeitragRoutes } from './routes/vertragBeitrag.ts';
+import { registerVertragReadRoutes } from './routes/vertragRead.ts';
+import { registerVertragSaveRoute } from './routes/vertragSave.ts';
+import { seedDatabase } from './seed/seed.ts';
 
 /** Options of {@link buildServer}. */
 export interface ServerOptions {
   /** Folder of the built web app (vite build output); not served when absent. */
   webRoot?: string;
-  /** Log requests (structured JSON); off in tests. */
+  /** Log requests (structured JSON, request ids, no personal data); off in tests. */
   logger?: boolean;
+  /** Where log lines go (turns logging on); tests use it to search the logs. */
+  logStream?: LogStream;
+  /** An open database to use; the caller keeps ownership and closes it. */
+  database?: Database;
+  /** PostgreSQL URL used when no `database` is given (main.ts passes DATABASE_URL). */
+  databaseUrl?: string;
+  /** PGlite data directory used when neither `database` nor `databaseUrl` is given (default .data/pglite). */
+  dataDir?: string;
+  /** Apply pending migrations on start (default true). */
+  migrate?: boolean;
+  /** Write the demo data when the database is empty (default false; main.ts turns it on). */
+  seed?: boolean;
+  /** Accept the test identity headers `x-test-partner` / `x-test-vermittler`. Never on by default. */
+  testAuth?: boolean;
+  /** Resolves the caller; overrides `testAuth`. Default: nobody is signed in (401). */
+  authenticate?: Authenticate;
+  /** Today as an ISO date; default the system clock. */
+  today?: () => string;
+  /** Tariffs to price with; default definitions/tariffs. */
+  tariffs?: TariffCatalogue;
 }
 
-/** The reference backend: serves the built web app, with the SPA's routes falling back to index.html. */
+/**
+ * The reference backend: the contract API of spec section 7 over PGlite or PostgreSQL, and the
+ * built web app with the SPA's routes falling back to index.html.
+ */
 export async function buildServer(options: ServerOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false });
-  const webRoot = resolve(options.webRoot ?? 'dist/web');
-  if (existsSync(webRoot)) {
-    await app.register(fastifyStatic, { root: webRoot, index: ['index.html'] });
-    app.setNotFoundHandler((request, reply) => {
-      if (request.method === 'GET' && !request.url.startsWith('/api/')) {
-        return reply.type('text/html').sendFile('index.html');
-      }
-      return reply.code(404).send({ error: 'not-found', message: 'Diese Adresse gibt es nicht.' });
-    });
+  const app = Fastify({ ...loggingOptions(options.logger ?? false, options.logStream) });
+  const ownsDatabase = options.database === undefined;
+  const database =
+    options.database ??
+    (await openDatabase({ url: options.databaseUrl, dataDir: options.dataDir }));
+  if (ownsDatabase) app.addHook('onClose', async () => database.close());
+  const today = options.today ?? (() => formatISO(new Date(), { representation: 'date' }));
+  try {
+    if (options.migrate ?? true) await migrate(database);
+    if (options.seed) await seedDatabase(database.db, { today: today() });
+  } catch (error) {
+    if (ownsDatabase) await database.close();
+    throw error;
   }
+
+  installValidator(app);
+  installErrorHandler(app);
+  const context: RouteContext = {
+    db: database.db,
+    authenticate:
+      options.authenticate ?? (options.testAuth === true ? testAuthentication : noAuthentication),
+    tariffs: options.tariffs ?? defaultTariffs(),
+    today,
+  };
+  registerVertragReadRoutes(app, context);
+  registerVertragBeitragRoutes(app, context);
+  registerVertragSaveRoute(app, context);
+
+  const webRoot = resolve(options.webRoot ?? 'dist/web');
+  const hasWeb = existsSync(webRoot);
+  if (hasWeb) await app.register(fastifyStatic, { root: webRoot, index: ['index.html'] });
+  app.setNotFoundHandler((request, reply) => {
+    if (hasWeb && request.method === 'GET' && !request.url.startsWith('/api/')) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send({ error: 'not-found', message: 'Diese Adresse gibt es nicht.' });
+  });
   return app;
 }

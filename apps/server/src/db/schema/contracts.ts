@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  date,
+  jsonb,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { agents, partners, type Brand } from './partners.ts';
+import type {
+  Bankverbindung,
+  DeckungsVariante,
+  Diensthaftpflicht,
+  FahrradTeil,
+  HausratTeil,
+  Hund,
+  Jahresumsatz,
+  Kuendbar,
+  PendingChangeArt,
+  PhvAnzahl,
+  PhvTeil,
+  Produkt,
+  ReiseTeil,
+  RisikoOrt,
+  Selbstbeteiligung,
+  SelbstBeteiligungWert,
+  TaskStatus,
+  TaskTyp,
+  Vertragsstatus,
+  VersicherteGewerbe,
+  VhTeil,
+  Zahlweise,
+} from './contractTypes.ts';
+
+const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+
+/** Contracts: every field of the spec's "Contract (customer view)"; product parts as JSONB. */
+export const contracts = pgTable('contracts', {
+  versicherungsNummer: text('versicherungs_nummer').primaryKey(),
+  partnerNummer: text('partner_nummer')
+    .notNull()
+    .references(() => partners.partnerNummer),
+  vermittlerNummer: text('vermittler_nummer').references(() => agents.vermittlerNummer),
+  brand: text('brand').$type<Brand>().notNull(),
+  produkt: text('produkt').$type<Produkt>().notNull(),
+  vertragsart: text('vertragsart').$type<'GEWERBE' | 'PRIVAT'>().notNull(),
+  vertragsstatus: text('vertragsstatus').$type<Vertragsstatus>().notNull(),
+  kuendbar: text('kuendbar').$type<Kuendbar>().notNull(),
+  widerrufbar: boolean('widerrufbar').notNull().default(false),
+  versicherungsSumme: numeric('versicherungs_summe', { precision: 14, scale: 2, mode: 'number' }),
+  versicherungsPraemie: money('versicherungs_praemie').notNull(),
+  jahresVersicherungsPraemie: money('jahres_versicherungs_praemie').notNull(),
+  folgePraemie: money('folge_praemie'),
+  zahlweise: text('zahlweise').$type<Zahlweise>().notNull(),
+  versicherungsTyp: text('versicherungs_typ').notNull(),
+  versicherungsName: text('versicherungs_name').notNull(),
+  bankverbindung: jsonb('bankverbindung').$type<Bankverbindung>(),
+  diensthaftpflicht: jsonb('diensthaftpflicht').$type<Diensthaftpflicht>(),
+  jahresumsatz: jsonb('jahresumsatz').$type<Jahresumsatz>(),
+  ablaufdatum: date('ablaufdatum', { mode: 'string' }),
+  beendigungsdatum: date('beendigungsdatum', { mode: 'string' }),
+  antragsdatum: date('antragsdatum', { mode: 'string' }).notNull(),
+  vertragsBeginn: date('vertrags_beginn', { mode: 'string' }).notNull(),
+  beginnverlegung: date('beginnverlegung', { mode: 'string' }),
+  hauptfaelligkeitTag: smallint('hauptfaelligkeit_tag').notNull(),
+  hauptfaelligkeitMonat: smallint('hauptfaelligkeit_monat').notNull(),
+  mahnung: boolean('mahnung').notNull().default(false),
+  wirksamkeitsdatum: date('wirksamkeitsdatum', { mode: 'string' }),
+  phvAnzahl: text('phv_anzahl').$type<PhvAnzahl>(),
+  neueSelbstbeteiligung: text('neue_selbstbeteiligung').$type<Selbstbeteiligung>(),
+  produktIdentifier: text('produkt_identifier').notNull(),
+  deckungsIdentifier: text('deckungs_identifier').notNull(),
+  deckungsVarianten: jsonb('deckungs_varianten').$type<DeckungsVariante[]>().notNull().default([]),
+  selbstBeteiligung: jsonb('selbst_beteiligung').$type<SelbstBeteiligungWert>(),
+  elementar: boolean('elementar'),
+  buerohaftpflicht: boolean('buerohaftpflicht'),
+  fahrrad: jsonb('fahrrad').$type<FahrradTeil>(),
+  risikoOrt: jsonb('risiko_ort').$type<RisikoOrt>(),
+  hunde: jsonb('hunde').$type<Hund[]>(),
+  versicherteGewerbe: jsonb('versicherte_gewerbe').$type<VersicherteGewerbe>(),
+  phv: jsonb('phv').$type<PhvTeil>(),
+  hausrat: jsonb('hausrat').$type<HausratTeil>(),
+  reise: jsonb('reise').$type<ReiseTeil>(),
+  vh: jsonb('vh').$type<VhTeil>(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`date_trunc('milliseconds', now())`),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Documents of a partner, optionally of one contract (policy, invoices). */
+export const documents = pgTable('documents', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  partnerNummer: text('partner_nummer')
+    .notNull()
+    .references(() => partners.partnerNummer),
+  versicherungsNummer: text('versicherungs_nummer').references(() => contracts.versicherungsNummer),
+  name: text('name').notNull(),
+  typ: text('typ').notNull(),
+  storageKey: text('storage_key').notNull(),
+  contentType: text('content_type').notNull().default('application/pdf'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Pending changes (vorgemerkte Änderungen), effective from a future date. */
+export const pendingChanges = pgTable('pending_changes', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  versicherungsNummer: text('versicherungs_nummer')
+    .notNull()
+    .references(() => contracts.versicherungsNummer),
+  art: text('art').$type<PendingChangeArt>().notNull(),
+  wert: jsonb('wert').$type<unknown>().notNull(),
+  wirksamAb: date('wirksam_ab', { mode: 'string' }).notNull(),
+  wirksamBis: date('wirksam_bis', { mode: 'string' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Contract tasks (revenue reminders and automatic adjustment). */
+export const contractTasks = pgTable('contract_tasks', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  versicherungsNummer: text('versicherungs_nummer')
+    .notNull()
+    .references(() => contracts.versicherungsNummer),
+  typ: text('typ').$type<TaskTyp>().notNull(),
+  status: text('status').$type<TaskStatus>().notNull().default('Offen'),
+  faelligAm: date('faellig_am', { mode: 'string' }).notNull(),
+  erledigtAm: date('erledigt_am', { mode: 'string' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,18 @@
+/** Premium calculation from the declarative tariffs of definitions/tariffs/. */
+export {
+  calculatePremium,
+  isPriced,
+  roundCents,
+  type PremiumResult,
+  type PricedResult,
+  type PricingInput,
+} from './calculatePremium.ts';
+export { defaultTariffs, loadTariffs, TARIFFS_DIR } from './loadTariffs.ts';
+export {
+  insuranceYearOf,
+  parseDay,
+  remainingShare,
+  type Hauptfaelligkeit,
+  type InsuranceYear,
+} from './insuranceYear.ts';
+export type { Tariff, TariffCatalogue, TariffCoverVariant, TariffPaymentPeriod } from './tariff.ts';

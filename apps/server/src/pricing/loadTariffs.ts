@@ -1,0 +1,55 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createAjv } from '../../../../engine/validation/createAjv.ts';
+import type { Produkt } from '../db/schema/contractTypes.ts';
+import type { Tariff, TariffCatalogue } from './tariff.ts';
+
+const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
+
+/** Folder of the tariff files. */
+export const TARIFFS_DIR = join(REPO_ROOT, 'definitions', 'tariffs');
+
+/** The tariff JSON Schema. */
+export const TARIFF_SCHEMA_PATH = join(REPO_ROOT, 'definitions', 'schema', 'tariff.schema.json');
+
+/**
+ * Reads and validates every tariff file and indexes it by product. Throws on a file that breaks
+ * the schema, names a variant product outside its products list, or prices a product twice.
+ */
+export function loadTariffs(dir: string = TARIFFS_DIR): TariffCatalogue {
+  const ajv = createAjv();
+  const validate = ajv.compile<Tariff>(
+    JSON.parse(readFileSync(TARIFF_SCHEMA_PATH, 'utf8')) as object,
+  );
+  const catalogue = new Map<Produkt, Tariff>();
+  for (const name of readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
+    .sort()) {
+    const data: unknown = JSON.parse(readFileSync(join(dir, name), 'utf8'));
+    if (!validate(data)) {
+      throw new Error(`Tarif ${name} ist ungültig: ${ajv.errorsText(validate.errors)}`);
+    }
+    for (const variant of data.coverVariants) {
+      const foreign = variant.products.find(
+        (product) => !data.products.includes(product as Produkt),
+      );
+      if (foreign)
+        throw new Error(`Tarif ${name}: Deckung ${variant.id} nennt fremdes Produkt ${foreign}.`);
+    }
+    for (const product of data.products) {
+      if (catalogue.has(product))
+        throw new Error(`Produkt ${product} hat mehr als einen Tarif (${name}).`);
+      catalogue.set(product, data);
+    }
+  }
+  return catalogue;
+}
+
+let cached: TariffCatalogue | undefined;
+
+/** The tariffs of definitions/tariffs/, read once per process. */
+export function defaultTariffs(): TariffCatalogue {
+  cached ??= loadTariffs();
+  return cached;
+}

@@ -1,0 +1,36 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Authenticate, Identity } from '../auth/index.ts';
+import type { Db } from '../db/database.ts';
+import { sendError } from '../http/errors.ts';
+import type { TariffCatalogue } from '../pricing/index.ts';
+
+/** What the route modules need from the server. */
+export interface RouteContext {
+  db: Db;
+  authenticate: Authenticate;
+  tariffs: TariffCatalogue;
+  /** Today as an ISO date (injectable for tests). */
+  today: () => string;
+}
+
+/** The caller, or null after answering 401 (the route then returns the reply). */
+export async function requireIdentity(
+  context: RouteContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<Identity | null> {
+  const identity = await context.authenticate(request);
+  if (!identity) {
+    sendError(reply, 401, 'unauthorized', 'Bitte melden Sie sich an.');
+    return null;
+  }
+  return identity;
+}
+
+/** Params schema of a route with one `{id}` (a contract or partner number). */
+export const idParams = {
+  type: 'object',
+  properties: { id: { type: 'string', minLength: 1, maxLength: 64 } },
+  required: ['id'],
+  additionalProperties: false,
+} as const;

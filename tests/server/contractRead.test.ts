@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asAgent, asCustomer, startTestServer, type TestServer } from './helpers/testDatabase.ts';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  server.app.inject({ method: 'GET', url, headers });
+
+describe('GET /api/vertrag/vertrag/findByPartnerNummer/{id}', () => {
+  it('lists the contracts of the signed-in customer with status, product and overdue flag', async () => {
+    const response = await get(
+      '/api/vertrag/vertrag/findByPartnerNummer/2000103',
+      asCustomer('2000103'),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([
+      expect.objectContaining({
+        versicherungsNummer: 'AS-10000301',
+        produkt: 'FAHRRAD_2',
+        vertragsstatus: 'LAUFEND',
+        aktiv: true,
+        ueberfaellig: true,
+        marke: 'ANDSAFE',
+      }),
+      expect.objectContaining({
+        versicherungsNummer: 'AS-10000302',
+        vertragsstatus: 'STORNIERT',
+        aktiv: false,
+        ueberfaellig: false,
+      }),
+    ]);
+  });
+
+  it('lists a customer of its agency for an agent, also for a sub-agent', async () => {
+    const main = await get(
+      '/api/vertrag/vertrag/findByPartnerNummer/3000102',
+      asAgent('V-HFK-200'),
+    );
+    expect(main.statusCode).toBe(200);
+    expect(
+      main.json<{ versicherungsNummer: string }[]>().map((item) => item.versicherungsNummer),
+    ).toEqual(['HFK-20000201', 'HFK-20000202']);
+    const sub = await get('/api/vertrag/vertrag/findByPartnerNummer/3000101', asAgent('V-HFK-201'));
+    expect(sub.statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/vertrag/vertrag/{id}', () => {
+  it('returns every field of the customer view', async () => {
+    const response = await get('/api/vertrag/vertrag/AS-10000101', asCustomer('2000101'));
+    expect(response.statusCode).toBe(200);
+    const view = response.json<Record<string, unknown>>();
+    for (const field of [
+      'versicherungsNummer',
+      'vertragsArt',
+      'vertragsstatus',
+      'kuendbar',
+      'widerrufbar',
+      'dokumente',
+      'versicherungsSumme',
+      'versicherungsPraemie',
+      'jahresVersicherungsPraemie',
+      'marke',
+      'zahlweise',
+      'versicherungsTyp',
+      'versicherungsName',
+      'vermittler',
+      'bankverbindung',
+      'diensthaftpflicht',
+      'jahresumsatz',
+      'ablaufdatum',
+      'beendigungsdatum',
+      'antragsdatum',
+      'vertragsBeginn',
+      'beginnverlegung',
+      'hauptfaelligkeit',
+      'mahnung',
+      'wirksamkeitsdatum',
+      'phvAnzahl',
+      'neueSelbstbeteiligung',
+      'produktIdentifier',
+      'deckungsIdentifier',
+      'deckungsVarianten',
+      'selbstBeteiligung',
+      'elementar',
+      'buerohaftpflicht',
+      'lastUpdated',
+      'folgePraemie',
+      'vorgemerktePhvAnzahl',
+      'vorgemerkteBuerohaftpflicht',
+      'vorgemerkteSelbstBeteiligung',
+      'vorgemerkteZahlweise',
+      'vorgemerkteElementar',
+      'fahrrad',
+      'risikoOrt',
+      'hunde',
+      'versicherteGewerbe',
+      'phv',
+      'hausrat',
+      'reise',
+      'vh',
+    ]) {
+      expect(view, field).toHaveProperty(field);
+    }
+    expect(view).toMatchObject({
+      versicherungsNummer: 'AS-10000101',
+      vertragsArt: 'PRIVAT',
+      marke: 'ANDSAFE',
+      zahlweise: 'MONATLICH',
+      versicherungsPraemie: 8.22,
+      hauptfaelligkeit: { day: 1, month: 4 },
+      vorgemerktePhvAnzahl: [{ wert: 'ZWEI', wirksamAb: '2026-04-01', wirksamBis: null }],
+      vermittler: { vermittlerNummer: 'V-AS-100', name: 'Jens Hansen' },
+    });
+    expect(view['lastUpdated']).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(view['dokumente']).toHaveLength(2);
+  });
+
+  it('answers 404 for a missing contract', async () => {
+    const response = await get('/api/vertrag/vertrag/XX-404', asCustomer('2000101'));
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/vertrag/vertrag/{id}/vertragsart', () => {
+  it('answers without sign-in', async () => {
+    const response = await get('/api/vertrag/vertrag/HFK-20000201/vertragsart');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ vertragsart: 'GEWERBE' });
+  });
+
+  it('answers 404 for an unknown contract', async () => {
+    expect((await get('/api/vertrag/vertrag/XX-1/vertragsart')).statusCode).toBe(404);
+  });
+});
+
+describe('reasons', () => {
+  it('lists the cancellation reasons of a product key, by line or by product', async () => {
+    const byLine = await get(
+      '/api/vertrag/vertrag/kuendigungsgruende/HAUSRAT',
+      asCustomer('2000101'),
+    );
+    expect(byLine.statusCode).toBe(200);
+    expect(byLine.json()).toContainEqual({ key: 'UMZUG_AUSLAND', label: 'Umzug ins Ausland' });
+    const byProduct = await get(
+      '/api/vertrag/vertrag/kuendigungsgruende/BHV_1',
+      asCustomer('2000101'),
+    );
+    expect(byProduct.json()).toContainEqual({
+      key: 'BETRIEBSAUFGABE',
+      label: 'Aufgabe des Betriebs',
+    });
+  });
+
+  it('answers 404 for an unknown product key and 400 for a malformed one', async () => {
+    expect(
+      (await get('/api/vertrag/vertrag/kuendigungsgruende/KFZ', asCustomer('2000101'))).statusCode,
+    ).toBe(404);
+    const malformed = await get(
+      '/api/vertrag/vertrag/kuendigungsgruende/kfz',
+      asCustomer('2000101'),
+    );
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({
+      error: 'validation',
+      fieldErrors: [{ path: '/params/productKey', keyword: 'pattern' }],
+    });
+  });
+
+  it('lists the revocation reasons', async () => {
+    const response = await get('/api/vertrag/vertrag/widerrufsgruende', asCustomer('2000101'));
+    expect(response.statusCode).toBe(200);
+    expect(response.json<unknown[]>().length).toBeGreaterThanOrEqual(3);
+  });
+});

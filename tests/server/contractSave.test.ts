@@ -139,7 +139,11 @@ describe('POST .../{id}/beitrag/zahlweise', () => {
           keyword: 'format',
           message: 'Bitte geben Sie ein gültiges Datum ein.',
         },
-        { path: '/body/zahlweise', keyword: 'enum', message: 'Bitte wählen Sie eine der angebotenen Möglichkeiten.' },
+        {
+          path: '/body/zahlweise',
+          keyword: 'enum',
+          message: 'Bitte wählen Sie eine der angebotenen Möglichkeiten.',
+        },
         {
           path: '/body/preis',
           keyword: 'additionalProperties',

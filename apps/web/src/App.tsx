@@ -1,13 +1,19 @@
 import { useTranslation } from 'react-i18next';
+import { BrowserRouter, Route, Routes } from 'react-router';
 import type { BrandConfig } from '../../../generated/types/brand.ts';
+import { flows } from '../../../generated/definitions/index.ts';
+import { FlowRoute } from './flows/FlowRoute.tsx';
 import { Home } from './pages/Home.tsx';
 import { NotFound } from './pages/NotFound.tsx';
 
-/** The application shell: skip link, brand header, main content. */
-export function App({ brand, path }: { brand: BrandConfig; path: string }) {
+// Flows a claimant can open without signing in; the others arrive with sign-in.
+const publicFlows = flows.filter((flow) => flow.roles.includes('claimant'));
+
+/** The application shell: skip link, brand header, main content with the route table. */
+export function App({ brand }: { brand: BrandConfig }) {
   const { t } = useTranslation();
   return (
-    <>
+    <BrowserRouter>
       <a className="skip-link" href="#main">
         {t('app.skipLink')}
       </a>
@@ -16,8 +22,20 @@ export function App({ brand, path }: { brand: BrandConfig; path: string }) {
         <span className="app-name">{t('app.name')}</span>
       </header>
       <main id="main" tabIndex={-1}>
-        {path === '/' ? <Home brand={brand} /> : <NotFound />}
+        <Routes>
+          <Route path="/" element={<Home brand={brand} />} />
+          {publicFlows
+            .filter((flow) => flow.brands.includes(brand.id))
+            .map((flow) => (
+              <Route
+                key={flow.id}
+                path={`${flow.baseRoute}/:segment?`}
+                element={<FlowRoute entry={flow} brand={brand} />}
+              />
+            ))}
+          <Route path="*" element={<NotFound />} />
+        </Routes>
       </main>
-    </>
+    </BrowserRouter>
   );
 }

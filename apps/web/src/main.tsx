@@ -21,6 +21,6 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 createRoot(container).render(
   <StrictMode>
-    <App brand={brand} path={window.location.pathname} />
+    <App brand={brand} />
   </StrictMode>,
 );

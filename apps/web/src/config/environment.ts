@@ -1,0 +1,36 @@
+import type { EnvironmentConfig } from '../../../../generated/types/environment.ts';
+import type { FlagCatalogue } from '../../../../generated/types/flags.ts';
+import localhost from '../../../../definitions/environments/localhost.json';
+import development from '../../../../definitions/environments/development.json';
+import accept from '../../../../definitions/environments/accept.json';
+import integration from '../../../../definitions/environments/integration.json';
+import production from '../../../../definitions/environments/production.json';
+import flagCatalogue from '../../../../definitions/flags.json';
+
+const environments: Record<string, EnvironmentConfig> = {
+  localhost: localhost as EnvironmentConfig,
+  development: development as EnvironmentConfig,
+  accept: accept as EnvironmentConfig,
+  integration: integration as EnvironmentConfig,
+  production: production as EnvironmentConfig,
+};
+
+/** The configuration of an environment; an unknown name throws "Environment not found". */
+export function environmentConfig(name: string): EnvironmentConfig {
+  const config = environments[name];
+  if (!config) throw new Error('Environment not found');
+  return config;
+}
+
+/** The environment this build runs in (VITE_ENVIRONMENT at build time; localhost by default). */
+export const ENVIRONMENT: string = import.meta.env['VITE_ENVIRONMENT'] ?? 'localhost';
+
+/** Every flag at its default value, until the flag service answers. */
+export function defaultFlags(): Record<string, boolean> {
+  return Object.fromEntries(
+    Object.entries((flagCatalogue as FlagCatalogue).flags).map(([name, flag]) => [
+      name,
+      flag?.default ?? false,
+    ]),
+  );
+}

@@ -1,0 +1,79 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Wizard, type WizardServices } from '#renderer';
+import type { WizardSetup } from '#engine';
+import type { FlowEntry } from '../../../../generated/definitions/index.ts';
+import type { BrandConfig } from '../../../../generated/types/brand.ts';
+import type { EndpointCatalogue } from '../../../../generated/types/endpoints.ts';
+import endpointCatalogue from '../../../../definitions/api/endpoints.json';
+import { defaultFlags, environmentConfig, ENVIRONMENT } from '../config/environment.ts';
+import { sendRequest } from '../services/transport.ts';
+import { loadFlow, type LoadedFlow } from './loadFlow.ts';
+
+const endpoints = (endpointCatalogue as EndpointCatalogue).endpoints;
+const FILE_LIMITS = { maxSizeBytes: 10 * 1024 * 1024, maxCount: 10 };
+
+/** A flow's route: loads the flow, builds its context for the brand and environment, renders it. */
+export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConfig }) {
+  const { t } = useTranslation();
+  const { segment } = useParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [flow, setFlow] = useState<LoadedFlow | 'failed' | undefined>();
+  useEffect(() => {
+    let active = true;
+    loadFlow(entry).then(
+      (loaded) => active && setFlow(loaded),
+      () => active && setFlow('failed'),
+    );
+    return () => {
+      active = false;
+    };
+  }, [entry]);
+
+  const setup: WizardSetup | undefined = useMemo(() => {
+    if (!flow || flow === 'failed') return undefined;
+    const environment = environmentConfig(ENVIRONMENT);
+    return {
+      definition: flow.definition,
+      endpoints,
+      context: {
+        brand: brand.id,
+        environment: ENVIRONMENT,
+        role: 'claimant',
+        flags: defaultFlags(),
+        config: {
+          claimProducts: brand.claimProducts,
+          claimApps: environment.claimApps[brand.id] ?? {},
+        },
+      },
+    };
+  }, [flow, brand]);
+
+  const services: WizardServices = useMemo(
+    () => ({
+      transport: sendRequest,
+      navigate: (to, options) =>
+        navigate(`${entry.baseRoute}/${to}`, { replace: options?.replace ?? false }),
+      forward: (url) => window.location.assign(url),
+      report: (info) => console.warn('Flow call failed', info),
+      storage: window.sessionStorage,
+      currentSegment: () => window.location.pathname.slice(entry.baseRoute.length + 1) || undefined,
+    }),
+    [navigate, entry.baseRoute],
+  );
+  void location;
+
+  if (flow === 'failed') return <p role="alert">{t('errors.default')}</p>;
+  if (!flow || !setup) return <p aria-live="polite">{t('app.loading')}</p>;
+  return (
+    <Wizard
+      setup={setup}
+      validators={flow.validators}
+      services={services}
+      segment={segment}
+      fileLimits={FILE_LIMITS}
+    />
+  );
+}

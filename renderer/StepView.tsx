@@ -1,0 +1,232 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { selectAtom } from 'jotai/utils';
+import { toFieldPathId, type RJSFSchema } from '@rjsf/utils';
+import { offeredOptions, type Step } from '#engine';
+import type { WizardController } from './store/controller.ts';
+import type { RendererFormContext } from './formContext.ts';
+import { createRegistry } from './registry.ts';
+import { translatedUiSchema } from './i18nSchema.ts';
+import { FieldSlot, problemText } from './FieldSlot.tsx';
+import { ContentBlocks } from './ContentBlocks.tsx';
+import { ErrorSummary, type SummaryEntry } from './templates/ErrorSummary.tsx';
+import { InfoBox } from './templates/InfoBox.tsx';
+
+const EMPTY: readonly string[] = [];
+const sameList = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
+
+function fieldOrder(schema: Record<string, unknown>, uiSchema: Record<string, unknown>): string[] {
+  const names = Object.keys((schema['properties'] as Record<string, unknown> | undefined) ?? {});
+  const order = uiSchema['ui:order'];
+  if (!Array.isArray(order)) return names;
+  const listed = order.filter((n): n is string => typeof n === 'string' && names.includes(n));
+  const rest = names.filter((n) => !listed.includes(n));
+  const star = order.indexOf('*');
+  return star < 0
+    ? [...listed, ...rest]
+    : [...listed.slice(0, star), ...rest, ...listed.slice(star)];
+}
+
+/** A field whose options depend on rules: it follows the answers and offers only what applies. */
+function OfferedField(props: Parameters<typeof FieldSlot>[0] & { stepDef: Step }) {
+  const { controller, stepDef, name, schema, uiSchema } = props;
+  const state = useAtomValue(controller.atoms.state, { store: controller.store });
+  const offered = offeredOptions(stepDef, name, {
+    data: state.formData,
+    context: controller.setup.context,
+    result: state.applicationResult,
+  });
+  const all = (schema['enum'] as unknown[] | undefined) ?? [];
+  const names = (uiSchema['ui:enumNames'] as string[] | undefined) ?? [];
+  const key = offered.join('\u0000');
+  const narrowed = useMemo(
+    () => ({
+      schema: { ...schema, enum: offered } as RJSFSchema,
+      uiSchema: {
+        ...uiSchema,
+        'ui:enumNames': offered.map((o) => names[all.indexOf(o)] ?? String(o)),
+      },
+    }),
+    [key, schema, uiSchema],
+  );
+  return <FieldSlot {...props} schema={narrowed.schema} uiSchema={narrowed.uiSchema} />;
+}
+
+/**
+ * One step: error summary (after a failed "Weiter"), heading, info box of the last call, content,
+ * the fields, and the buttons. Focus goes to the heading when the step opens and to the summary
+ * when "Weiter" fails; the title names the step and starts with "Fehler: " while errors show.
+ */
+export function StepView({
+  controller,
+  step,
+  context,
+  flowTitle,
+}: {
+  controller: WizardController;
+  step: Step;
+  context: RendererFormContext;
+  flowTitle: string;
+}) {
+  const { atoms, store } = controller;
+  const { t } = context;
+  const schema = useMemo(
+    () => (step.form?.schema ?? { type: 'object', properties: {} }) as RJSFSchema,
+    [step],
+  );
+  const uiRoot = useMemo(() => (step.form?.uiSchema ?? {}) as Record<string, unknown>, [step]);
+  const registry = useMemo(() => createRegistry(schema, context), [schema, context]);
+  const fields = useMemo(
+    () => fieldOrder(schema as Record<string, unknown>, uiRoot),
+    [schema, uiRoot],
+  );
+  const uiSchemas = useMemo(
+    () =>
+      Object.fromEntries(
+        fields.map((f) => [
+          f,
+          translatedUiSchema(
+            (schema.properties as Record<string, unknown>)[f],
+            uiRoot[f],
+            f,
+            step.i18nPrefix,
+            t,
+          ),
+        ]),
+      ),
+    [fields, schema, uiRoot, step.i18nPrefix, t],
+  );
+  const required = useMemo(
+    () => new Set((schema.required as string[] | undefined) ?? []),
+    [schema],
+  );
+  const irrelevantAtom = useMemo(
+    () => selectAtom(atoms.state, (s) => s.irrelevantKeys[step.id] ?? EMPTY, sameList),
+    [atoms.state, step.id],
+  );
+  const hasPreviousAtom = useMemo(
+    () => selectAtom(atoms.state, (s) => s.steps.findIndex((x) => x.id === step.id) > 0),
+    [atoms.state, step.id],
+  );
+  const irrelevant = useAtomValue(irrelevantAtom, { store });
+  const hasPrevious = useAtomValue(hasPreviousAtom, { store });
+  const showAll = useAtomValue(atoms.showAllErrors, { store });
+  const problems = useAtomValue(atoms.problems, { store })[step.id];
+  const feedback = useAtomValue(atoms.feedback, { store });
+  const busy = useAtomValue(atoms.busy, { store });
+  const [attempt, setAttempt] = useState(0);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const title = t(`${step.i18nPrefix}.title`);
+
+  const entries: SummaryEntry[] = useMemo(() => {
+    if (!showAll) return [];
+    const list: SummaryEntry[] = [];
+    for (const field of fields) {
+      if (irrelevant.includes(field)) continue;
+      for (const problem of problems?.[field] ?? []) {
+        const segments = problem.path.split('.');
+        const id = toFieldPathId(
+          segments[segments.length - 1] ?? field,
+          registry.globalFormOptions,
+          segments.slice(0, -1),
+        ).$id;
+        list.push({ fieldId: id, message: problemText(problem, context) });
+      }
+    }
+    return list;
+  }, [showAll, fields, irrelevant, problems, registry.globalFormOptions, context]);
+  const hasErrors = entries.length > 0;
+
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, [step.id]);
+  useEffect(() => {
+    if (attempt > 0 && hasErrors) summaryRef.current?.focus();
+  }, [attempt, hasErrors]);
+  useEffect(() => {
+    document.title = `${hasErrors ? t('common:errors.titlePrefix') : ''}${title} – ${flowTitle}`;
+  }, [hasErrors, title, flowTitle, t]);
+
+  return (
+    <form
+      className="wizard-step"
+      noValidate
+      aria-busy={busy}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void controller.next().then((result) => {
+          if (result === 'invalid') setAttempt((n) => n + 1);
+        });
+      }}
+    >
+      {hasErrors ? <ErrorSummary ref={summaryRef} entries={entries} /> : null}
+      <h1 ref={headingRef} tabIndex={-1}>
+        {title}
+      </h1>
+      {feedback?.infoBox ? (
+        <InfoBox
+          tone={feedback.infoBox.tone}
+          {...(feedback.infoBox.headlineKey ? { headline: t(feedback.infoBox.headlineKey) } : {})}
+        >
+          {t(feedback.infoBox.textKey)}
+        </InfoBox>
+      ) : null}
+      {step.content ? (
+        <StepContent controller={controller} blocks={step.content} context={context} />
+      ) : null}
+      {fields.map((name) => {
+        if (irrelevant.includes(name)) return null;
+        const fieldSchema = (schema.properties as Record<string, RJSFSchema>)[name] as RJSFSchema;
+        const props = {
+          controller,
+          registry,
+          step: step.id,
+          name,
+          schema: fieldSchema,
+          uiSchema: uiSchemas[name] ?? {},
+          required: required.has(name),
+        };
+        return step.form?.optionsWhen?.[name] !== undefined ? (
+          <OfferedField key={name} {...props} stepDef={step} />
+        ) : (
+          <FieldSlot key={name} {...props} />
+        );
+      })}
+      <div className="wizard-actions">
+        <button type="submit" className="button" disabled={busy}>
+          {t(step.nextLabelKey ?? 'common:actions.next')}
+        </button>
+        {hasPrevious ? (
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => controller.previous()}
+            disabled={busy}
+          >
+            {t('common:actions.back')}
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+function StepContent({
+  controller,
+  blocks,
+  context,
+}: {
+  controller: WizardController;
+  blocks: NonNullable<Step['content']>;
+  context: RendererFormContext;
+}) {
+  const state = useAtomValue(controller.atoms.state, { store: controller.store });
+  const scope = {
+    data: state.formData,
+    context: controller.setup.context,
+    result: state.applicationResult,
+  };
+  return <ContentBlocks blocks={blocks} scope={scope} context={context} />;
+}

@@ -1,0 +1,101 @@
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useAtomValue } from 'jotai';
+import { selectAtom } from 'jotai/utils';
+import { useTranslation } from 'react-i18next';
+import type { ValidateFunction } from 'ajv';
+import type { WizardSetup } from '#engine';
+import { WizardController, type WizardServices } from './store/controller.ts';
+import type { RendererFormContext, UploadFile } from './formContext.ts';
+import { StepView } from './StepView.tsx';
+import { PageView } from './PageView.tsx';
+
+/** What a wizard needs: the flow, its validators, the app's services and where the URL points. */
+export interface WizardProps {
+  setup: WizardSetup;
+  /** Precompiled validators of the flow's steps, by step id (generated/validators). */
+  validators: Readonly<Record<string, ValidateFunction>>;
+  services: WizardServices;
+  /** The URL segment after the base route: a step or page id, or nothing. */
+  segment: string | undefined;
+  upload?: UploadFile;
+  fileLimits: { maxSizeBytes: number; maxCount: number };
+}
+
+/**
+ * Creates the controller of a flow once per flow and context. The services may change identity
+ * on every render (a router's navigate does): the controller always calls the latest ones.
+ */
+export function useWizardController(
+  props: Pick<WizardProps, 'setup' | 'validators' | 'services'>,
+): WizardController {
+  const { setup, validators, services } = props;
+  const latest = useRef(services);
+  useLayoutEffect(() => {
+    latest.current = services;
+  });
+  return useMemo(() => {
+    const stable: WizardServices = {
+      transport: (request) => latest.current.transport(request),
+      navigate: (segment, options) => latest.current.navigate(segment, options),
+      forward: (url) => latest.current.forward(url),
+      report: (info) => latest.current.report(info),
+      currentSegment: () => latest.current.currentSegment?.(),
+      ...(services.storage ? { storage: services.storage } : {}),
+    };
+    return new WizardController(setup, validators, stable);
+    // The services are read through `latest`; only the flow and its validators make a new controller.
+  }, [setup, validators]);
+}
+
+/**
+ * Renders a flow from its definition: the current step (or a page), with the engine's state in
+ * jotai atoms. The flow's texts come from its i18next namespace; nothing here knows a step name.
+ */
+export function Wizard(props: WizardProps) {
+  const { setup, segment, upload, fileLimits } = props;
+  const { definition } = setup;
+  const { t, i18n } = useTranslation([definition.i18nNamespace, 'common']);
+  const controller = useWizardController(props);
+  useEffect(() => controller.openSegment(segment), [controller, segment]);
+  const currentAtom = useMemo(
+    () => selectAtom(controller.atoms.state, (s) => s.currentStep),
+    [controller],
+  );
+  const current = useAtomValue(currentAtom, { store: controller.store });
+  const pageId = useAtomValue(controller.atoms.page, { store: controller.store });
+  const flowTitle = t(definition.titleKey);
+
+  const step = definition.steps.find((s) => s.id === current);
+  const context: RendererFormContext = useMemo(
+    () => ({
+      t: (key, values) => t(key, values),
+      exists: (key) => i18n.exists(key, { ns: definition.i18nNamespace }),
+      i18nPrefix: step?.i18nPrefix ?? '',
+      ...(upload ? { upload } : {}),
+      fileLimits,
+    }),
+    [t, i18n, definition.i18nNamespace, step?.i18nPrefix, upload, fileLimits],
+  );
+
+  const page = pageId ? definition.pages?.find((p) => p.id === pageId) : undefined;
+  if (page)
+    return (
+      <PageView
+        key={page.id}
+        controller={controller}
+        page={page}
+        context={context}
+        flowTitle={flowTitle}
+      />
+    );
+  if (!step) return null;
+  return (
+    <StepView
+      key={step.id}
+      controller={controller}
+      step={step}
+      context={context}
+      flowTitle={flowTitle}
+    />
+  );
+}

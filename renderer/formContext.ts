@@ -1,0 +1,37 @@
+import type { FileDescriptor } from '#engine';
+
+/** Uploads one file (presigned upload behind the app's transport); reports progress 0..1. */
+export type UploadFile = (
+  file: File,
+  onProgress: (fraction: number) => void,
+) => Promise<UploadedFile>;
+
+/** A file the server accepted: what a file field stores. */
+export interface UploadedFile extends FileDescriptor {
+  /** Server-made id of the stored file. */
+  id: string;
+}
+
+/**
+ * What every widget and template receives as rjsf's `registry.formContext`: the translator of
+ * the running flow, and the services the app injects (no widget imports app code).
+ */
+export interface RendererFormContext {
+  /** Translates a key (flow namespace by default, `common:` prefix for shared texts). */
+  t: (key: string, values?: Record<string, unknown>) => string;
+  /** Whether a key has a text (used to fall back from specific to shared messages). */
+  exists: (key: string) => boolean;
+  /** The step's i18n prefix; field texts are `<prefix>.<field>.label`, `.help`, `.options.<value>`. */
+  i18nPrefix: string;
+  /** Upload service for file widgets; without it a file widget says uploads are unavailable. */
+  upload?: UploadFile;
+  /** Upload limits from configuration. */
+  fileLimits: { maxSizeBytes: number; maxCount: number };
+}
+
+/** Reads the renderer's form context from a widget's or template's registry. */
+export function formContextOf(registry: { formContext?: unknown }): RendererFormContext {
+  const context = registry.formContext as RendererFormContext | undefined;
+  if (!context) throw new Error('The renderer form context is missing');
+  return context;
+}

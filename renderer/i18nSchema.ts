@@ -1,0 +1,43 @@
+import type { UiSchema } from '@rjsf/utils';
+
+type Translate = (key: string) => string;
+type SchemaNode = Record<string, unknown>;
+
+function isObject(value: unknown): value is SchemaNode {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The uiSchema of one field with its German texts filled in: `ui:title` from
+ * `<prefix>.<path>.label` and `ui:enumNames` from `<prefix>.<path>.options.<value>`, for the
+ * field and, in a nested object, each of its properties. Computed once per step, not per key.
+ */
+export function translatedUiSchema(
+  schema: unknown,
+  uiSchema: unknown,
+  path: string,
+  prefix: string,
+  t: Translate,
+): UiSchema {
+  const own: UiSchema = isObject(uiSchema) ? { ...uiSchema } : {};
+  if (!isObject(schema)) return own;
+  own['ui:title'] = t(`${prefix}.${path}.label`);
+  if (Array.isArray(schema['enum'])) {
+    own['ui:enumNames'] = schema['enum'].map((value) =>
+      t(`${prefix}.${path}.options.${String(value)}`),
+    );
+  }
+  if (typeof own['ui:autocomplete'] === 'string') {
+    own['ui:options'] = {
+      ...(isObject(own['ui:options']) ? own['ui:options'] : {}),
+      autocomplete: own['ui:autocomplete'],
+    };
+  }
+  const properties = schema['properties'];
+  if (isObject(properties)) {
+    for (const [name, child] of Object.entries(properties)) {
+      own[name] = translatedUiSchema(child, own[name], `${path}.${name}`, prefix, t);
+    }
+  }
+  return own;
+}

@@ -1,0 +1,251 @@
+import { createStore } from 'jotai';
+import type { ValidateFunction } from 'ajv';
+import {
+  initialState,
+  transition,
+  type HttpRequest,
+  type WizardEffect,
+  type WizardEvent,
+  type WizardSetup,
+  type WizardState,
+} from '#engine';
+import { stepProblems, type FieldProblem } from '../validation/stepErrors.ts';
+import { createWizardAtoms, type StepProblems, type WizardAtoms } from './atoms.ts';
+import { loadState, saveState, storageKey, type StateStorage } from './persistence.ts';
+
+/** The answer of a call as the transport reports it. */
+export interface TransportResult {
+  ok: boolean;
+  status: number;
+  body: unknown;
+}
+
+/** What the app gives the renderer: I/O and navigation, so the renderer imports no app code. */
+export interface WizardServices {
+  /** Sends a request (ky in the app, with the signed-in user's token for bearer endpoints). */
+  transport: (request: HttpRequest) => Promise<TransportResult>;
+  /** Shows the step or page with this id (URL segment after the base route). */
+  navigate: (segment: string, options?: { replace?: boolean }) => void;
+  /** Leaves the platform for a URL (a claim app). */
+  forward: (url: string) => void;
+  /** Reports a failure to monitoring. */
+  report: (info: { definition: string; endpoint: string; status: number }) => void;
+  /** Per-tab storage for the answers; none keeps them in memory only. */
+  storage?: StateStorage;
+  /** The URL segment shown now, when the app knows it (a page button back into the flow). */
+  currentSegment?: () => string | undefined;
+}
+
+const fieldKey = (step: string, field: string): string => `${step}/${field}`;
+
+/** A copy of an object without one key. */
+function withoutKey<T>(record: Record<string, T>, key: string): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).filter(([k]) => k !== key));
+}
+
+function sameProblems(a: readonly FieldProblem[] | undefined, b: readonly FieldProblem[]): boolean {
+  return (
+    a !== undefined &&
+    a.length === b.length &&
+    a.every((p, i) => p.path === b[i]?.path && p.keys.join() === b[i]?.keys.join())
+  );
+}
+
+/**
+ * One running wizard: the engine's pure transitions over a jotai store, the step's validation,
+ * persistence per tab, and the effects (calls, navigation, forwarding, reports). React components
+ * read its atoms; they hold no form data of their own.
+ */
+export class WizardController {
+  readonly store = createStore();
+  readonly atoms: WizardAtoms;
+  private readonly key: string;
+
+  constructor(
+    readonly setup: WizardSetup,
+    private readonly validators: Readonly<Record<string, ValidateFunction>>,
+    private readonly services: WizardServices,
+  ) {
+    this.key = storageKey(setup.definition.id, setup.definition.version);
+    const saved = loadState(services.storage, this.key);
+    this.atoms = createWizardAtoms(saved ?? initialState(setup.definition));
+    this.dispatch({ type: 'start' });
+  }
+
+  /** The current state. */
+  get state(): WizardState {
+    return this.store.get(this.atoms.state);
+  }
+
+  /** Runs an event through the engine, keeps and saves the result, and returns its effects. */
+  dispatch(event: WizardEvent): WizardEffect[] {
+    const { state, effects } = transition(this.setup, this.state, event);
+    this.store.set(this.atoms.state, state);
+    saveState(this.services.storage, this.key, state);
+    if (state.currentStep) this.revalidate(state.currentStep);
+    return effects;
+  }
+
+  /** Sets one field's answer (validation of touched fields follows at once). */
+  setField(step: string, field: string, value: unknown): void {
+    const page = withoutKey(this.state.formData[step] ?? {}, field);
+    if (value !== undefined) page[field] = value;
+    const feedback = this.store.get(this.atoms.feedback);
+    if (feedback && field in feedback.fieldErrors) {
+      this.store.set(this.atoms.feedback, {
+        ...feedback,
+        fieldErrors: withoutKey(feedback.fieldErrors, field),
+      });
+    }
+    this.dispatch({ type: 'setPageData', page: step, data: page });
+  }
+
+  /** Marks a field as left once: from now on its errors show. */
+  touch(step: string, field: string): void {
+    const touched = this.store.get(this.atoms.touched);
+    const key = fieldKey(step, field);
+    if (!touched.has(key)) this.store.set(this.atoms.touched, new Set([...touched, key]));
+  }
+
+  /** Whether a field's errors are shown. */
+  isShown(step: string, field: string): boolean {
+    return (
+      this.store.get(this.atoms.showAllErrors) ||
+      this.store.get(this.atoms.touched).has(fieldKey(step, field))
+    );
+  }
+
+  /** Validates a step and publishes its problems, keeping unchanged fields' arrays. */
+  revalidate(stepId: string): StepProblems {
+    const step = this.setup.definition.steps.find((s) => s.id === stepId);
+    const validate = this.validators[stepId];
+    const previous = this.store.get(this.atoms.problems)[stepId] ?? {};
+    if (!step?.form || !validate) return previous;
+    const state = this.state;
+    const found = stepProblems(
+      step,
+      validate,
+      state.formData[stepId] ?? {},
+      state.irrelevantKeys[stepId] ?? [],
+      {
+        data: state.formData,
+        context: this.setup.context,
+        result: state.applicationResult,
+      },
+    );
+    const grouped: Record<string, FieldProblem[]> = {};
+    for (const problem of found) (grouped[problem.path.split('.')[0] ?? ''] ??= []).push(problem);
+    const next: Record<string, readonly FieldProblem[]> = {};
+    for (const [field, list] of Object.entries(grouped)) {
+      const before = previous[field];
+      next[field] = before && sameProblems(before, list) ? before : list;
+    }
+    const unchanged =
+      Object.keys(next).length === Object.keys(previous).length &&
+      Object.entries(next).every(([f, l]) => previous[f] === l);
+    if (!unchanged)
+      this.store.set(this.atoms.problems, {
+        ...this.store.get(this.atoms.problems),
+        [stepId]: next,
+      });
+    return unchanged ? previous : next;
+  }
+
+  /** "Weiter": validates the whole step, then moves on or runs the step's call. */
+  async next(): Promise<'invalid' | 'done'> {
+    const step = this.state.currentStep;
+    if (!step || this.store.get(this.atoms.busy)) return 'done';
+    if (Object.keys(this.revalidate(step)).length > 0) {
+      this.store.set(this.atoms.showAllErrors, true);
+      return 'invalid';
+    }
+    this.store.set(this.atoms.showAllErrors, false);
+    await this.run(this.dispatch({ type: 'next' }), step);
+    return 'done';
+  }
+
+  /** "Zurück": the previous visible step. */
+  previous(): void {
+    this.store.set(this.atoms.showAllErrors, false);
+    this.store.set(this.atoms.feedback, null);
+    const before = this.state.currentStep;
+    void this.run(this.dispatch({ type: 'previous' }), before);
+  }
+
+  /** Goes to a step (a page button, a change link). */
+  goTo(step: string): void {
+    this.store.set(this.atoms.page, null);
+    const before = this.state.currentStep;
+    void this.run(this.dispatch({ type: 'goTo', step }), before);
+  }
+
+  /**
+   * Follows the URL: a page id shows that page, a visible step becomes the current step (the
+   * browser's back and forward), anything else is replaced by the current step.
+   */
+  openSegment(segment: string | undefined): void {
+    const { definition } = this.setup;
+    if (segment && definition.pages?.some((p) => p.id === segment)) {
+      if (this.store.get(this.atoms.page) !== segment) this.store.set(this.atoms.page, segment);
+      return;
+    }
+    this.store.set(this.atoms.page, null);
+    const state = this.state;
+    if (segment && state.steps.some((s) => s.id === segment)) {
+      if (segment !== state.currentStep) {
+        this.store.set(this.atoms.showAllErrors, false);
+        this.dispatch({ type: 'goTo', step: segment });
+      }
+      return;
+    }
+    const current = state.currentStep ?? state.steps[0]?.id;
+    if (current) {
+      if (current !== state.currentStep) this.dispatch({ type: 'goTo', step: current });
+      this.services.navigate(current, { replace: true });
+    }
+  }
+
+  /** Runs effects; `before` is the step shown before the event, to navigate when it changed. */
+  private async run(effects: WizardEffect[], before: string | null): Promise<void> {
+    for (const effect of effects) {
+      if (effect.type === 'call') {
+        this.store.set(this.atoms.busy, true);
+        this.store.set(this.atoms.feedback, null);
+        let result: TransportResult;
+        try {
+          result = await this.services.transport(effect.request);
+        } catch {
+          result = { ok: false, status: 0, body: null };
+        }
+        this.store.set(this.atoms.busy, false);
+        const outcome = this.dispatch(
+          result.ok
+            ? { type: 'callSucceeded', status: result.status, response: result.body }
+            : { type: 'callFailed', status: result.status, response: result.body },
+        );
+        await this.run(outcome, before);
+        return;
+      }
+      if (effect.type === 'feedback') this.store.set(this.atoms.feedback, effect.feedback);
+      if (effect.type === 'report')
+        this.services.report({
+          definition: this.setup.definition.id,
+          endpoint: effect.endpoint,
+          status: effect.status,
+        });
+      if (effect.type === 'forward') this.services.forward(effect.url);
+      if (effect.type === 'showPage') {
+        this.store.set(this.atoms.page, effect.page);
+        this.services.navigate(effect.page);
+      }
+    }
+    const after = this.state.currentStep;
+    if (
+      after &&
+      this.store.get(this.atoms.page) === null &&
+      (after !== before || this.services.currentSegment?.() !== after)
+    ) {
+      this.services.navigate(after);
+    }
+  }
+}

@@ -1,0 +1,100 @@
+import { descriptionId, errorId, type FieldTemplateProps } from '@rjsf/utils';
+import { formContextOf } from '../formContext.ts';
+import { HelpDialog } from './HelpDialog.tsx';
+
+const GROUP_WIDGETS = new Set(['radio', 'checkboxes']);
+
+/**
+ * One field: its label from i18n (with " (optional)" when not required), a help button when the
+ * definition asks for one, a hint, the error text above the control, and the control. Radio and
+ * checkbox groups get a fieldset with a legend. A nested object renders only its children (its
+ * ObjectFieldTemplate draws the fieldset).
+ */
+export function FieldTemplate(props: FieldTemplateProps) {
+  const {
+    id,
+    children,
+    rawErrors,
+    required,
+    hidden,
+    fieldPathId,
+    uiSchema,
+    registry,
+    schema,
+    label,
+    displayLabel,
+  } = props;
+  if (hidden) return <div hidden>{children}</div>;
+  if (schema.type === 'object') return children;
+  const context = formContextOf(registry);
+  const path = fieldPathId.path.join('.');
+  const base = `${context.i18nPrefix}.${path}`;
+  const widget = typeof uiSchema?.['ui:widget'] === 'string' ? uiSchema['ui:widget'] : undefined;
+  const error = rawErrors?.[0];
+  const hasError = error !== undefined;
+  const hint = context.exists(`${base}.hint`) ? context.t(`${base}.hint`) : undefined;
+  const labelText = (
+    <>
+      {label}
+      {required ? null : context.t('common:field.optionalSuffix')}
+    </>
+  );
+  const help =
+    (uiSchema as Record<string, unknown> | undefined)?.['ui:help'] === true ? (
+      <HelpDialog
+        context={context}
+        label={label}
+        textKey={`${base}.help`}
+        headlineKey={`${base}.helpHeadline`}
+      />
+    ) : null;
+  const messages = (
+    <>
+      {hint ? (
+        <p id={descriptionId(id)} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      <p id={errorId(id)} className="field__error" hidden={!error}>
+        {error ? (
+          <>
+            <span className="visually-hidden">{context.t('common:errors.inlinePrefix')}</span>
+            {error}
+          </>
+        ) : null}
+      </p>
+    </>
+  );
+  const className = `field${hasError ? ' field--error' : ''}`;
+  if (widget && GROUP_WIDGETS.has(widget)) {
+    return (
+      <div className={className}>
+        <fieldset
+          className="field__group"
+          aria-describedby={`${hint ? descriptionId(id) : ''} ${errorId(id)}`.trim()}
+        >
+          <legend className="field__label">
+            {labelText}
+            {help}
+          </legend>
+          {messages}
+          {children}
+        </fieldset>
+      </div>
+    );
+  }
+  return (
+    <div className={className}>
+      {displayLabel === false ? null : (
+        <div className="field__label-row">
+          <label className="field__label" htmlFor={id}>
+            {labelText}
+          </label>
+          {help}
+        </div>
+      )}
+      {messages}
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import type { ReactElement } from 'react';
+import type { WidgetProps } from '@rjsf/utils';
+import { autocompleteOf, controlAttributes, textOf, valueOfText } from './controlAttributes.ts';
+
+/** A single-line text; empty text is stored as undefined so "required" applies. */
+export function TextWidget(props: WidgetProps): ReactElement {
+  const { id, onChange, onBlur, onFocus } = props;
+  return (
+    <input
+      {...controlAttributes(props)}
+      className="input input--text"
+      type="text"
+      autoComplete={autocompleteOf(props)}
+      readOnly={props.readonly === true}
+      value={textOf(props.value)}
+      onChange={(event) => onChange(valueOfText(event.target.value))}
+      onBlur={(event) => onBlur(id, valueOfText(event.target.value))}
+      onFocus={(event) => onFocus(id, valueOfText(event.target.value))}
+    />
+  );
+}

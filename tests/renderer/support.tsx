@@ -12,16 +12,14 @@ const read = <T,>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as 
 /** i18next with the real German bundles of common and one flow namespace. */
 export async function setupTexts(namespace: string): Promise<void> {
   if (!i18next.isInitialized) {
-    await i18next
-      .use(initReactI18next)
-      .init({
-        lng: 'de',
-        fallbackLng: 'de',
-        defaultNS: 'common',
-        ns: ['common'],
-        resources: {},
-        interpolation: { escapeValue: false },
-      });
+    await i18next.use(initReactI18next).init({
+      lng: 'de',
+      fallbackLng: 'de',
+      defaultNS: 'common',
+      ns: ['common'],
+      resources: {},
+      interpolation: { escapeValue: false },
+    });
   }
   for (const ns of ['common', namespace]) {
     if (!i18next.hasResourceBundle('de', ns))

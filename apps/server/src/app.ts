@@ -15,6 +15,7 @@ import { registerVertragBeitragRoutes } from './routes/vertragBeitrag.ts';
 import { registerVertragReadRoutes } from './routes/vertragRead.ts';
 import { registerVertragSaveRoute } from './routes/vertragSave.ts';
 import { seedDatabase } from './seed/seed.ts';
+import { registerClaimRoutes } from './claims/index.ts';
 
 /** Options of {@link buildServer}. */
 export interface ServerOptions {
@@ -76,6 +77,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   registerVertragReadRoutes(app, context);
   registerVertragBeitragRoutes(app, context);
   registerVertragSaveRoute(app, context);
+  registerClaimRoutes(app, { db: database.db });
 
   const webRoot = resolve(options.webRoot ?? 'dist/web');
   const hasWeb = existsSync(webRoot);

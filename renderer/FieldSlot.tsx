@@ -8,7 +8,7 @@ import {
   type UiSchema,
 } from '@rjsf/utils';
 import type { WizardController } from './store/controller.ts';
-import type { FieldProblem } from './validation/stepErrors.ts';
+import type { FieldProblem } from '#engine';
 import type { RendererFormContext } from './formContext.ts';
 
 interface FieldSlotProps {

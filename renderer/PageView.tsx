@@ -1,4 +1,6 @@
 import { useEffect, useRef } from 'react';
+import { useAtomValue } from 'jotai';
+import { computeValue } from '#engine';
 import type { WizardDefinition } from '#engine';
 import type { WizardController } from './store/controller.ts';
 import type { RendererFormContext } from './formContext.ts';
@@ -19,6 +21,15 @@ export function PageView({
 }) {
   const { t } = context;
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const state = useAtomValue(controller.atoms.state, { store: controller.store });
+  const scope = {
+    data: state.formData,
+    context: controller.setup.context,
+    result: state.applicationResult,
+  };
+  const values = Object.fromEntries(
+    Object.entries(page.values ?? {}).map(([name, rule]) => [name, computeValue(rule, scope)]),
+  );
   const title = t(page.titleKey);
   useEffect(() => {
     headingRef.current?.focus();
@@ -29,19 +40,26 @@ export function PageView({
       <h1 ref={headingRef} tabIndex={-1}>
         {title}
       </h1>
-      <p>{t(page.textKey)}</p>
+      <p>{t(page.textKey, values)}</p>
       {page.actions?.length ? (
         <div className="wizard-actions">
-          {page.actions.map((action) => (
-            <button
-              key={action.goTo}
-              type="button"
-              className="button"
-              onClick={() => controller.goTo(action.goTo)}
-            >
-              {t(action.labelKey)}
-            </button>
-          ))}
+          {page.actions.map((action) => {
+            const goTo = action.goTo;
+            return goTo !== undefined ? (
+              <button
+                key={goTo}
+                type="button"
+                className="button"
+                onClick={() => controller.goTo(goTo)}
+              >
+                {t(action.labelKey)}
+              </button>
+            ) : (
+              <a key={action.href} className="button" href={action.href}>
+                {t(action.labelKey)}
+              </a>
+            );
+          })}
         </div>
       ) : null}
     </section>

@@ -182,6 +182,7 @@ export function walkStepGraph(
             reachedPages.add(outcome.page);
             const page = definition.pages?.find((p) => p.id === outcome.page);
             for (const action of page?.actions ?? []) {
+              if (action.goTo === undefined) continue;
               const target = resolveGoTo(definition, visible, action.goTo);
               if (target) queue.push(target);
             }

@@ -63,6 +63,24 @@ function checkVar(
   if (root === undefined || root === '')
     return dynamic ? undefined : 'reads an empty variable name';
   if (scope.extraRoots.includes(root)) return undefined;
+  if (
+    root === 'context' &&
+    rest[0] === 'entry' &&
+    rest[1] !== undefined &&
+    !dynamic &&
+    !(def.entryParams ?? []).includes(rest[1])
+  ) {
+    return `reads "${path}", but "${rest[1]}" is not in the flow's entryParams`;
+  }
+  if (
+    root === 'context' &&
+    rest[0] === 'route' &&
+    rest[1] !== undefined &&
+    !dynamic &&
+    !def.baseRoute.includes(`{${rest[1]}}`)
+  ) {
+    return `reads "${path}", but the baseRoute has no {${rest[1]}} segment`;
+  }
   if (root === 'context') {
     if (rest[0] === 'flags' && rest[1] !== undefined && !dynamic && !env.flags.has(rest[1])) {
       return `reads the flag "${rest[1]}", which definitions/flags.json does not declare`;
@@ -218,7 +236,7 @@ function checkCalls(def: WizardDefinition, env: SemanticEnvironment): void {
   }
   def.pages?.forEach((page, i) =>
     page.actions?.forEach((action, a) => {
-      if (!def.steps.some((s) => s.id === action.goTo))
+      if (action.goTo !== undefined && !def.steps.some((s) => s.id === action.goTo))
         env.report(`/pages/${i}/actions/${a}/goTo`, `there is no step "${action.goTo}"`);
     }),
   );

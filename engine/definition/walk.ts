@@ -124,6 +124,15 @@ export function locateRules(definition: WizardDefinition): LocatedRule[] {
       }
     }
   }
+  definition.pages?.forEach((page, i) => {
+    for (const [name, rule] of Object.entries(page.values ?? {})) {
+      rules.push({
+        pointer: `/pages/${i}/values/${name}`,
+        rule,
+        scope: { steps, extraRoots: ['result'] },
+      });
+    }
+  });
   for (const [field, entry] of Object.entries(definition.prefill?.fields ?? {})) {
     if (entry?.value !== undefined) {
       rules.push({

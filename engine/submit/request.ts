@@ -49,7 +49,8 @@ export function buildRequest(
     const joined = call.credential.parts
       .map((rule) => asText(evaluateRule(rule, scope)).trim())
       .join(call.credential.separator);
-    headers['Authorization'] = `${call.credential.scheme} ${base64Utf8(joined)}`;
+    const encoded = call.credential.encoding === 'none' ? joined : base64Utf8(joined);
+    headers['Authorization'] = `${call.credential.scheme} ${encoded}`;
   }
   let body: unknown;
   if (call.body === 'relevantData') body = relevantAnswers();

@@ -22,3 +22,4 @@ export {
   computeValue,
   type RuleInput,
 } from './visibility.ts';
+export { stepProblems, type FieldProblem } from './stepProblems.ts';

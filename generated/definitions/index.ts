@@ -16,5 +16,6 @@ export interface FlowEntry {
 /** Every flow of definitions/, by id. */
 export const flows: readonly FlowEntry[] = [
   { id: 'claim-entry', kind: 'claim', baseRoute: '/schaden-melden', i18nNamespace: 'claim-entry', roles: ['claimant'], brands: ['andsafe','hfk','s-direkt','protect','protect-ch'], load: () => import('./claim-entry.json').then((m) => m.default as unknown as WizardDefinition) },
+  { id: 'claim-report', kind: 'claim', baseRoute: '/schaden-melden/{product}/{contractIndex}', i18nNamespace: 'claim-report', roles: ['claimant'], brands: ['andsafe','hfk','s-direkt','protect','protect-ch'], load: () => import('./claim-report.json').then((m) => m.default as unknown as WizardDefinition) },
   { id: 'zahlungsweise', kind: 'self-service', baseRoute: '/kunden/zahlungsweise', i18nNamespace: 'zahlungsweise', roles: ['benutzer'], brands: ['andsafe','hfk','s-direkt','protect','protect-ch'], load: () => import('./zahlungsweise.json').then((m) => m.default as unknown as WizardDefinition) },
 ];

@@ -50,4 +50,16 @@ export interface WizardContext {
     versicherungsPraemie?: number;
     [k: string]: unknown | undefined;
   };
+  /**
+   * Route parameters of the flow's baseRoute ({product} -> context.route.product).
+   */
+  route?: {
+    [k: string]: string | undefined;
+  };
+  /**
+   * URL query parameters the flow declares in entryParams, as they were when it opened.
+   */
+  entry?: {
+    [k: string]: string | undefined;
+  };
 }

@@ -39,7 +39,7 @@ export type WizardDefinition = {
    */
   variants?: [Variant, ...Variant[]];
   /**
-   * URL path the flow lives under; each step is the segment after it (baseRoute/stepId), each page too (baseRoute/pageId).
+   * URL path the flow lives under; each step is the segment after it (baseRoute/stepId), each page too (baseRoute/pageId). A segment {name} is a route parameter that rules read as context.route.name (/schaden-melden/{product}/{contractIndex}).
    */
   baseRoute: string;
   /**
@@ -64,6 +64,10 @@ export type WizardDefinition = {
   submit?: EndpointCall1;
   calculate?: EndpointCall2;
   save?: EndpointCall3;
+  /**
+   * URL query parameters read when the flow is opened (a claim-app token) and kept for the browser tab; rules read them as context.entry.<name>.
+   */
+  entryParams?: string[];
 };
 /**
  * Product code of an insurance line (THV is TIERHALTER, PHV is PRIVATHAFTPFLICHT).
@@ -349,7 +353,7 @@ export interface EndpointCall {
         [k: string]: Rule1 | undefined;
       };
   /**
-   * A custom Authorization header: scheme, a space, then base64 of the parts joined by the separator (Custom base64(contractId:lastname:yyyy-MM-dd)). Only for endpoints whose auth is custom.
+   * A custom Authorization header: scheme, a space, then the parts joined by the separator, base64-encoded unless encoding is none (Custom base64(contractId:lastname:yyyy-MM-dd), or Bearer <token>). Only for endpoints whose auth is custom.
    */
   credential?: {
     scheme: string;
@@ -358,6 +362,10 @@ export interface EndpointCall {
      * @minItems 1
      */
     parts: [Rule1, ...Rule1[]];
+    /**
+     * How the joined parts are sent: base64 (default, the claim entry's Custom credential) or as they are (a token).
+     */
+    encoding?: 'base64' | 'none';
   };
   /**
    * What a successful answer leads to. Rules read the answer as response.* and the status as status.
@@ -381,14 +389,28 @@ export interface Page {
   textKey: I18NKey;
   /**
    * Buttons on the page; each leads to a step of the flow.
+   *
+   * Items: A button on the page: goTo leads to a step of the flow, href to another page of the platform.
    */
-  actions?: {
+  actions?: ({
+    [k: string]: unknown | undefined;
+  } & {
     labelKey: I18NKey;
     /**
      * A step or page id: lower case, digits and hyphens; it is the URL segment.
      */
-    goTo: string;
-  }[];
+    goTo?: string;
+    /**
+     * A path of the platform outside this flow the button leads to (instead of goTo).
+     */
+    href?: string;
+  })[];
+  /**
+   * Values interpolated into the page's text ({{aktenId}}), each a rule; rules may read result.* (the stored result of the last call).
+   */
+  values?: {
+    [k: string]: Rule1 | undefined;
+  };
 }
 /**
  * Answers that may arrive before the flow starts (URL query or the embedding parent), per the spec's prefillable fields of the product. Each maps a field name to the answer it fills; prefilling sets the wizard's prefilled flag.
@@ -435,7 +457,7 @@ export interface EndpointCall1 {
         [k: string]: Rule1 | undefined;
       };
   /**
-   * A custom Authorization header: scheme, a space, then base64 of the parts joined by the separator (Custom base64(contractId:lastname:yyyy-MM-dd)). Only for endpoints whose auth is custom.
+   * A custom Authorization header: scheme, a space, then the parts joined by the separator, base64-encoded unless encoding is none (Custom base64(contractId:lastname:yyyy-MM-dd), or Bearer <token>). Only for endpoints whose auth is custom.
    */
   credential?: {
     scheme: string;
@@ -444,6 +466,10 @@ export interface EndpointCall1 {
      * @minItems 1
      */
     parts: [Rule1, ...Rule1[]];
+    /**
+     * How the joined parts are sent: base64 (default, the claim entry's Custom credential) or as they are (a token).
+     */
+    encoding?: 'base64' | 'none';
   };
   /**
    * What a successful answer leads to. Rules read the answer as response.* and the status as status.
@@ -483,7 +509,7 @@ export interface EndpointCall2 {
         [k: string]: Rule1 | undefined;
       };
   /**
-   * A custom Authorization header: scheme, a space, then base64 of the parts joined by the separator (Custom base64(contractId:lastname:yyyy-MM-dd)). Only for endpoints whose auth is custom.
+   * A custom Authorization header: scheme, a space, then the parts joined by the separator, base64-encoded unless encoding is none (Custom base64(contractId:lastname:yyyy-MM-dd), or Bearer <token>). Only for endpoints whose auth is custom.
    */
   credential?: {
     scheme: string;
@@ -492,6 +518,10 @@ export interface EndpointCall2 {
      * @minItems 1
      */
     parts: [Rule1, ...Rule1[]];
+    /**
+     * How the joined parts are sent: base64 (default, the claim entry's Custom credential) or as they are (a token).
+     */
+    encoding?: 'base64' | 'none';
   };
   /**
    * What a successful answer leads to. Rules read the answer as response.* and the status as status.
@@ -531,7 +561,7 @@ export interface EndpointCall3 {
         [k: string]: Rule1 | undefined;
       };
   /**
-   * A custom Authorization header: scheme, a space, then base64 of the parts joined by the separator (Custom base64(contractId:lastname:yyyy-MM-dd)). Only for endpoints whose auth is custom.
+   * A custom Authorization header: scheme, a space, then the parts joined by the separator, base64-encoded unless encoding is none (Custom base64(contractId:lastname:yyyy-MM-dd), or Bearer <token>). Only for endpoints whose auth is custom.
    */
   credential?: {
     scheme: string;
@@ -540,6 +570,10 @@ export interface EndpointCall3 {
      * @minItems 1
      */
     parts: [Rule1, ...Rule1[]];
+    /**
+     * How the joined parts are sent: base64 (default, the claim entry's Custom credential) or as they are (a token).
+     */
+    encoding?: 'base64' | 'none';
   };
   /**
    * What a successful answer leads to. Rules read the answer as response.* and the status as status.

@@ -4,5 +4,6 @@ import type { ValidateFunction } from 'ajv';
 /** Precompiled validators per flow id, loaded only when the flow is opened: step id -> validator. */
 export const validatorLoaders: Record<string, () => Promise<Record<string, ValidateFunction>>> = {
   'claim-entry': () => import('./claim-entry.js').then((m) => ({ 'produkt-auswahl': m.produktAuswahl, 'vertrags-und-kontaktdaten': m.vertragsUndKontaktdaten })),
+  'claim-report': () => import('./claim-report.js').then((m) => ({ 'schadenart': m.schadenart, 'hergang': m.hergang, 'unterlagen': m.unterlagen, 'auszahlung': m.auszahlung })),
   'zahlungsweise': () => import('./zahlungsweise.js').then((m) => ({ 'auswahl': m.auswahl })),
 };

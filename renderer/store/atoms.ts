@@ -1,7 +1,7 @@
 import { atom, type Atom, type PrimitiveAtom } from 'jotai';
 import { selectAtom } from 'jotai/utils';
 import type { Feedback, WizardState } from '#engine';
-import type { FieldProblem } from '../validation/stepErrors.ts';
+import type { FieldProblem } from '#engine';
 
 /** Problems of one step, grouped by top-level field. */
 export type StepProblems = Readonly<Record<string, readonly FieldProblem[]>>;

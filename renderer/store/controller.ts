@@ -9,7 +9,7 @@ import {
   type WizardSetup,
   type WizardState,
 } from '#engine';
-import { stepProblems, type FieldProblem } from '../validation/stepErrors.ts';
+import { stepProblems, type FieldProblem } from '#engine';
 import { createWizardAtoms, type StepProblems, type WizardAtoms } from './atoms.ts';
 import { loadState, saveState, storageKey, type StateStorage } from './persistence.ts';
 

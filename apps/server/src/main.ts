@@ -1,20 +1,43 @@
 import { buildServer } from './app.ts';
+import { openDatabase } from './db/database.ts';
 
 const port = Number(process.env['PORT'] ?? 4600);
 const host = process.env['HOST'] ?? '127.0.0.1';
+// The claim apps of the localhost environment (definitions/environments/localhost.json): private
+// liability on 4610, household on 4620. CLAIM_APP_PORTS="" turns them off.
+const claimAppPorts = (process.env['CLAIM_APP_PORTS'] ?? '4610,4620')
+  .split(',')
+  .map((p) => Number(p.trim()))
+  .filter((p) => Number.isInteger(p) && p > 0);
 
 // PostgreSQL when DATABASE_URL is set, else embedded PGlite in PGLITE_DIR (default .data/pglite).
 // Migrations run on start; the demo data is written when the database is empty (SEED=off skips it).
-const app = await buildServer({
-  logger: process.env['LOG'] !== 'off',
-  databaseUrl: process.env['DATABASE_URL'] || undefined,
+// One database serves every port.
+const database = await openDatabase({
+  url: process.env['DATABASE_URL'] || undefined,
   dataDir: process.env['PGLITE_DIR'] || undefined,
-  seed: process.env['SEED'] !== 'off',
 });
+const logger = process.env['LOG'] !== 'off';
+const app = await buildServer({ logger, database, seed: process.env['SEED'] !== 'off' });
+const claimApps = await Promise.all(
+  claimAppPorts.map(() => buildServer({ logger, database, migrate: false })),
+);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void app.close().then(() => process.exit(0));
+    void Promise.all([app, ...claimApps].map((a) => a.close()))
+      .then(() => database.close())
+      .then(() => process.exit(0));
   });
 }
 await app.listen({ port, host });
-process.stdout.write(`\nPlattform läuft: http://localhost:${port}/\n\n`);
+await Promise.all(claimApps.map((a, i) => a.listen({ port: claimAppPorts[i] ?? 0, host })));
+process.stdout.write(
+  [
+    '',
+    `Plattform läuft: http://localhost:${port}/`,
+    `Schadenmeldung:  http://localhost:${port}/schaden-melden (Marke wählen mit ?brand=hfk)`,
+    ...claimAppPorts.map((p) => `Schaden-App:     http://localhost:${p}/`),
+    '',
+    '',
+  ].join('\n'),
+);

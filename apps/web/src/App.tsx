@@ -29,7 +29,7 @@ export function App({ brand }: { brand: BrandConfig }) {
             .map((flow) => (
               <Route
                 key={flow.id}
-                path={`${flow.baseRoute}/:segment?`}
+                path={`${flow.baseRoute.replace(/\{(\w+)\}/g, ':$1')}/:segment?`}
                 element={<FlowRoute entry={flow} brand={brand} />}
               />
             ))}

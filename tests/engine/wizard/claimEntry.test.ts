@@ -107,7 +107,7 @@ describe('claim entry submit', () => {
       response: { versicherung: 'PHV', token: 'abc' },
     });
     expect(result.effects).toEqual([
-      { type: 'forward', url: 'http://localhost:4610/schaden-melden/phv/0?token=abc' },
+      { type: 'forward', url: 'http://localhost:4610/schaden-melden/phv/0?token=abc&brand=hfk' },
     ]);
     expect(result.state.formData).toEqual({});
   });
@@ -120,7 +120,10 @@ describe('claim entry submit', () => {
       response: { versicherung: 'HAUSRAT', token: 't' },
     });
     expect(result.effects).toEqual([
-      { type: 'forward', url: 'http://localhost:4620/schaden-melden/hausrat/0?token=t' },
+      {
+        type: 'forward',
+        url: 'http://localhost:4620/schaden-melden/hausrat/0?token=t&brand=andsafe',
+      },
     ]);
   });
 

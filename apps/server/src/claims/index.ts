@@ -1,7 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.ts';
-import { sendError } from '../http/errors.ts';
+import { sendError, sendValidationError } from '../http/errors.ts';
+import {
+  IDEMPOTENCY_HEADER,
+  claimKey,
+  completeKey,
+  releaseKey,
+  requestHash,
+} from '../idempotency/idempotency.ts';
 import { parseClaimCredential } from './credential.ts';
+import { loadServerFlow, type ServerFlow } from './flowAnswers.ts';
+import { createClaimReport } from './report.ts';
+import { tokenHash } from './lookup.ts';
 import { lookUpContract } from './lookup.ts';
 import { recordFailure, secondsToWait } from './throttle.ts';
 
@@ -10,14 +20,21 @@ export interface ClaimRouteOptions {
   db: Db;
   /** The clock (injectable for tests). */
   now?: () => Date;
+  /** The claim-report flow; default generated/definitions/claim-report.json. */
+  reportFlow?: ServerFlow;
 }
+
+const EXPIRED =
+  'Der Link zu Ihrer Schadenmeldung ist abgelaufen. Bitte starten Sie die Schadenmeldung neu.';
 
 const NOT_FOUND = 'Wir konnten keinen passenden Vertrag finden. Bitte prüfen Sie Ihre Angaben.';
 
 /**
- * The claim entry's look-up: `GET /api/schadenmeldung/vertrag` with the custom credential. Answers
+ * The claim routes. The claim entry's look-up: `GET /api/schadenmeldung/vertrag` with the custom credential. Answers
  * `{ versicherung, token }`; every mismatch gets the same 404, and more than ten failures of a
- * client within 15 minutes get 429 until the oldest of them has aged out.
+ * client within 15 minutes get 429 until the oldest of them has aged out. The claim apps' report:
+ * `POST /api/schadenmeldung/meldung` with `Authorization: Bearer <token>` and the flow's answers;
+ * answers `201 { aktenId }`, accepts an Idempotency-Key.
  */
 export function registerClaimRoutes(app: FastifyInstance, options: ClaimRouteOptions): void {
   const now = options.now ?? (() => new Date());
@@ -25,14 +42,11 @@ export function registerClaimRoutes(app: FastifyInstance, options: ClaimRouteOpt
     const clientKey = request.ip;
     const wait = await secondsToWait(options.db, clientKey, now());
     if (wait > 0) {
-      return reply
-        .code(429)
-        .header('Retry-After', String(wait))
-        .send({
-          error: 'too-many-requests',
-          message:
-            'Zu viele Versuche. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.',
-        });
+      return reply.code(429).header('Retry-After', String(wait)).send({
+        error: 'too-many-requests',
+        message:
+          'Zu viele Versuche. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.',
+      });
     }
     const credential = parseClaimCredential(request.headers.authorization);
     const found = credential ? await lookUpContract(options.db, credential, now()) : undefined;
@@ -42,5 +56,49 @@ export function registerClaimRoutes(app: FastifyInstance, options: ClaimRouteOpt
     }
     reply.header('Cache-Control', 'no-store');
     return found;
+  });
+
+  const flow = options.reportFlow ?? loadServerFlow('claim-report');
+  app.post('/api/schadenmeldung/meldung', async (request, reply) => {
+    const token = /^Bearer ([A-Za-z0-9_-]{20,100})$/.exec(request.headers.authorization ?? '')?.[1];
+    if (!token) return sendError(reply, 401, 'unauthorized', EXPIRED);
+    const principal = `claim:${tokenHash(token)}`;
+    const key = request.headers[IDEMPOTENCY_HEADER];
+    const idempotencyKey =
+      typeof key === 'string' && key.length > 0 && key.length <= 255 ? key : undefined;
+    if (idempotencyKey) {
+      const claim = await claimKey(
+        options.db,
+        principal,
+        idempotencyKey,
+        requestHash({ method: 'POST', route: 'schadenmeldung', id: '', body: request.body }),
+      );
+      if (claim.kind === 'replay')
+        return reply.code(claim.status).header('idempotent-replayed', 'true').send(claim.body);
+      if (claim.kind === 'mismatch')
+        return sendError(
+          reply,
+          422,
+          'unprocessable',
+          'Dieser Idempotency-Key wurde schon für eine andere Anfrage verwendet.',
+        );
+      if (claim.kind === 'in-progress')
+        return sendError(reply, 409, 'conflict', 'Diese Anfrage wird gerade schon bearbeitet.');
+    }
+    let outcome;
+    try {
+      outcome = await createClaimReport(options.db, flow, token, request.body, now());
+    } catch (error) {
+      if (idempotencyKey)
+        await releaseKey(options.db, principal, idempotencyKey).catch(() => undefined);
+      throw error;
+    }
+    if (outcome.status !== 201) {
+      if (idempotencyKey) await releaseKey(options.db, principal, idempotencyKey);
+      if (outcome.status === 401) return sendError(reply, 401, 'unauthorized', EXPIRED);
+      return sendValidationError(reply, outcome.fieldErrors);
+    }
+    if (idempotencyKey) await completeKey(options.db, principal, idempotencyKey, 201, outcome.body);
+    return reply.code(201).send(outcome.body);
   });
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
+import { queryRows } from './sql.ts';
 import { comparableName, type ClaimCredential } from './credential.ts';
 
 /** Minutes a claim-app token stays valid. */
@@ -45,12 +46,13 @@ export async function lookUpContract(
   credential: ClaimCredential,
   now: Date,
 ): Promise<LookupResult | undefined> {
-  const result = await db.execute<ContractRow>(
+  const rows = await queryRows<ContractRow>(
+    db,
     sql`SELECT c.versicherungs_nummer, c.produkt, p.nachname, p.geburtsdatum
         FROM contracts c JOIN partners p ON p.partner_nummer = c.partner_nummer
         WHERE upper(c.versicherungs_nummer) = upper(${credential.contractId})`,
   );
-  const row = result.rows[0];
+  const row = rows[0];
   if (!row) return undefined;
   if (comparableName(row.nachname) !== comparableName(credential.lastname)) return undefined;
   if (isoDate(row.geburtsdatum) !== credential.birthDate) return undefined;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
+import { queryRows } from './sql.ts';
 
 /** At most this many failed look-ups per client in the window, then a wait. */
 export const MAX_FAILURES = 10;
@@ -14,11 +15,12 @@ interface Row extends Record<string, unknown> {
 /** Seconds the client must wait before the next look-up, or 0 when it may try now. */
 export async function secondsToWait(db: Db, clientKey: string, now: Date): Promise<number> {
   const since = new Date(now.getTime() - WINDOW_MINUTES * 60_000);
-  const result = await db.execute<Row>(
+  const rows = await queryRows<Row>(
+    db,
     sql`SELECT count(*) AS failures, min(attempted_at) AS oldest FROM claim_lookup_failures
         WHERE client_key = ${clientKey} AND attempted_at > ${since.toISOString()}`,
   );
-  const row = result.rows[0];
+  const row = rows[0];
   if (!row || Number(row.failures) < MAX_FAILURES || !row.oldest) return 0;
   const oldest = new Date(row.oldest);
   return Math.max(

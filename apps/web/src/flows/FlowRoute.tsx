@@ -10,6 +10,7 @@ import endpointCatalogue from '../../../../definitions/api/endpoints.json';
 import { defaultFlags, environmentConfig, ENVIRONMENT } from '../config/environment.ts';
 import { sendRequest } from '../services/transport.ts';
 import { loadFlow, type LoadedFlow } from './loadFlow.ts';
+import { entryParams } from './entryParams.ts';
 
 const endpoints = (endpointCatalogue as EndpointCatalogue).endpoints;
 const FILE_LIMITS = { maxSizeBytes: 10 * 1024 * 1024, maxCount: 10 };
@@ -17,7 +18,12 @@ const FILE_LIMITS = { maxSizeBytes: 10 * 1024 * 1024, maxCount: 10 };
 /** A flow's route: loads the flow, builds its context for the brand and environment, renders it. */
 export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConfig }) {
   const { t } = useTranslation();
-  const { segment } = useParams();
+  const { segment, ...routeParams } = useParams();
+  const routeKey = JSON.stringify(routeParams);
+  // The flow's base path with its route parameters filled in (/schaden-melden/phv/0).
+  const base = entry.baseRoute.replace(/\{(\w+)\}/g, (_m, name: string) =>
+    encodeURIComponent(routeParams[name] ?? ''),
+  );
   const navigate = useNavigate();
   const location = useLocation();
   const [flow, setFlow] = useState<LoadedFlow | 'failed' | undefined>();
@@ -35,6 +41,7 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
   const setup: WizardSetup | undefined = useMemo(() => {
     if (!flow || flow === 'failed') return undefined;
     const environment = environmentConfig(ENVIRONMENT);
+    const route = JSON.parse(routeKey) as Record<string, string>;
     return {
       definition: flow.definition,
       endpoints,
@@ -47,21 +54,22 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
           claimProducts: brand.claimProducts,
           claimApps: environment.claimApps[brand.id] ?? {},
         },
+        route,
+        entry: entryParams(flow.definition, window.location.search, window.sessionStorage),
       },
     };
-  }, [flow, brand]);
+  }, [flow, brand, routeKey]);
 
   const services: WizardServices = useMemo(
     () => ({
       transport: sendRequest,
-      navigate: (to, options) =>
-        navigate(`${entry.baseRoute}/${to}`, { replace: options?.replace ?? false }),
+      navigate: (to, options) => navigate(`${base}/${to}`, { replace: options?.replace ?? false }),
       forward: (url) => window.location.assign(url),
       report: (info) => console.warn('Flow call failed', info),
       storage: window.sessionStorage,
-      currentSegment: () => window.location.pathname.slice(entry.baseRoute.length + 1) || undefined,
+      currentSegment: () => window.location.pathname.slice(base.length + 1) || undefined,
     }),
-    [navigate, entry.baseRoute],
+    [navigate, base],
   );
   void location;
 

@@ -2,11 +2,10 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import {
   messageKeyCandidates,
   normalizeAnswers,
-  offeredOptions,
   validationFieldPath,
-  type RuleInput,
-  type Step,
-} from '#engine';
+} from '../validation/index.ts';
+import type { Step } from '../definition/types.ts';
+import { offeredOptions, type RuleInput } from './visibility.ts';
 
 /** One validation problem of a field: its dotted path and the translation keys to try, best first. */
 export interface FieldProblem {
@@ -24,8 +23,8 @@ function requiredError(field: string): ErrorObject {
 }
 
 /**
- * Validates a step's answers with its precompiled validator, after the same normalisation the
- * server applies. Fields marked irrelevant are left out; an answer that is not among the offered
+ * Validates a step's answers with its validator (precompiled in the browser, compiled on the
+ * server), after normalisation (IBAN without spaces, E.164 phone, trimmed text, no empty strings). Fields marked irrelevant are left out; an answer that is not among the offered
  * options counts as missing. Returns one problem per field path, in the order ajv reports them.
  */
 export function stepProblems(

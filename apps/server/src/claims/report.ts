@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import type { FieldError } from '../http/errors.ts';
+import { checkFlowAnswers, type ServerFlow } from './flowAnswers.ts';
+import { tokenHash } from './lookup.ts';
+import { queryRows } from './sql.ts';
+
+/** The route segment of a claim product in the claim apps (/schaden-melden/phv/0). */
+const ROUTE_PRODUCT: Readonly<Record<string, string>> = {
+  PHV: 'phv',
+  HAUSRAT: 'hausrat',
+  BHV: 'bhv',
+};
+
+/** What creating a claim report answers. */
+export type ReportOutcome =
+  | { status: 201; body: { aktenId: string } }
+  | { status: 400; fieldErrors: FieldError[] }
+  | { status: 401 };
+
+interface TokenRow extends Record<string, unknown> {
+  versicherungs_nummer: string;
+  versicherung: string;
+}
+
+/** A claim number: S-<year>-<8 characters>, unguessable and unique. */
+function newAktenId(now: Date): string {
+  const alphabet = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+  const random = [...randomBytes(8)].map((b) => alphabet[b % alphabet.length]).join('');
+  return `S-${now.getUTCFullYear()}-${random}`;
+}
+
+/**
+ * Creates the claim of a claim-app token: the token must be valid and unused; the answers are
+ * checked with the claim-report definition; the claim, its confirmation message and the token's
+ * use are written in one transaction.
+ */
+export async function createClaimReport(
+  db: Db,
+  flow: ServerFlow,
+  token: string,
+  body: unknown,
+  now: Date,
+): Promise<ReportOutcome> {
+  const hash = tokenHash(token);
+  const [row] = await queryRows<TokenRow>(
+    db,
+    sql`SELECT versicherungs_nummer, versicherung FROM claim_tokens
+        WHERE token_hash = ${hash} AND used_at IS NULL AND expires_at > ${now.toISOString()}`,
+  );
+  if (!row) return { status: 401 };
+  const context = { route: { product: ROUTE_PRODUCT[row.versicherung] ?? '', contractIndex: '0' } };
+  const checked = checkFlowAnswers(flow, body, context);
+  if (!checked.ok) return { status: 400, fieldErrors: checked.fieldErrors };
+  const incident = checked.answers['hergang'] ?? {};
+  const aktenId = newAktenId(now);
+  const written = await db.transaction(async (tx) => {
+    const used = await queryRows<{ versicherungs_nummer: string }>(
+      tx as unknown as Db,
+      sql`UPDATE claim_tokens SET used_at = ${now.toISOString()}
+          WHERE token_hash = ${hash} AND used_at IS NULL RETURNING versicherungs_nummer`,
+    );
+    if (used.length === 0) return false;
+    await tx.execute(
+      sql`INSERT INTO claims (akten_id, versicherungs_nummer, partner_nummer, schadendatum, beschreibung, details)
+          SELECT ${aktenId}, versicherungs_nummer, partner_nummer, ${String(incident['schadendatum'])}, ${String(incident['beschreibung'])},
+                 ${JSON.stringify(checked.answers)}::jsonb
+          FROM contracts WHERE versicherungs_nummer = ${row.versicherungs_nummer}`,
+    );
+    await tx.execute(
+      sql`INSERT INTO claim_messages (akten_id, richtung, betreff, nachricht)
+          VALUES (${aktenId}, 'EINGANG', ${`Eingangsbestätigung zu Schaden ${aktenId}`},
+                  ${'Vielen Dank für Ihre Schadenmeldung. Wir prüfen Ihren Schaden und melden uns hier, sobald es Neuigkeiten gibt.'})`,
+    );
+    return true;
+  });
+  return written ? { status: 201, body: { aktenId } } : { status: 401 };
+}

@@ -1,0 +1,120 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe.ts';
+
+async function fillContract(
+  page: Page,
+  contract: string,
+  name: string,
+  birth: string,
+): Promise<void> {
+  await page.getByLabel('Vertragsnummer', { exact: true }).fill(contract);
+  await page.getByLabel('Nachname').fill(name);
+  await page.getByLabel('Geburtsdatum').fill(birth);
+}
+
+test('hfk, private liability: through every step to the claim app, where the claim is created', async ({
+  page,
+}) => {
+  await page.goto('/schaden-melden?brand=hfk');
+  await expect(
+    page.getByRole('heading', {
+      level: 1,
+      name: 'Für welche Versicherung möchten Sie einen Schaden melden?',
+    }),
+  ).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Kfz-Versicherung' })).toHaveCount(0);
+  await page.getByRole('radio', { name: 'Privathaftpflichtversicherung' }).check();
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Schaden melden' })).toBeFocused();
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await fillContract(page, 'HFK-20000101', 'müller', '22.07.1968');
+  await page.getByRole('button', { name: 'Vertrag prüfen' }).click();
+
+  await page.waitForURL(/^http:\/\/localhost:4610\/schaden-melden\/phv\/0\//);
+  expect(new URL(page.url()).searchParams.get('brand') ?? 'hfk').toBe('hfk');
+  await expect(page.getByRole('heading', { level: 1, name: 'Was ist passiert?' })).toBeVisible();
+  await expect(page.locator('header')).toContainText('HFK');
+  await page.getByRole('radio', { name: 'Eine fremde Sache wurde beschädigt' }).check();
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await page.getByLabel('Schadendatum').fill('01.06.2025');
+  await page.getByLabel('Schadenort').fill('Lindenstraße 4, Hamburg');
+  await page
+    .getByLabel('Was ist genau passiert?')
+    .fill('Beim Umzug ist mir der Fernseher der Nachbarin heruntergefallen.');
+  await page.getByLabel(/Geschätzte Schadenhöhe/).fill('850');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Fotos und Unterlagen' })).toBeVisible();
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await page.getByLabel('Kontoinhaber').fill('Klaus Müller');
+  await page.getByLabel('IBAN', { exact: true }).fill('DE75512108001245126199');
+  await expect(page.getByLabel('IBAN', { exact: true })).toHaveValue('DE75 5121 0800 1245 1261 99');
+  await page.getByRole('button', { name: 'Schaden melden' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Vielen Dank, Ihr Schaden ist gemeldet' }),
+  ).toBeVisible();
+  await expect(page.getByText(/Ihre Schadennummer lautet S-\d{4}-[A-Z0-9]{8}\./)).toBeVisible();
+});
+
+test('hfk, business liability: shows the explanation, skips the start, and ends on the error page (no claim app)', async ({
+  page,
+}) => {
+  await page.goto('/schaden-melden?brand=hfk');
+  await page.getByRole('radio', { name: 'Betriebshaftpflicht' }).check();
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expect(page).toHaveURL(/\/schaden-melden\/erklaerung-bhv$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Schaden in der Betriebshaftpflicht melden' }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expect(page).toHaveURL(/\/schaden-melden\/vertrags-und-kontaktdaten$/);
+  await fillContract(page, 'HFK-20000201', 'Hoffmann', '05.11.1979');
+  await page.getByRole('button', { name: 'Vertrag prüfen' }).click();
+  await expect(page).toHaveURL(/\/schaden-melden\/fehler$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Leider ist ein Fehler aufgetreten' }),
+  ).toBeVisible();
+});
+
+test('a brand other than hfk starts without the product choice', async ({ page }) => {
+  await page.goto('/schaden-melden?brand=s-direkt');
+  await expect(page).toHaveURL(/\/schaden-melden\/start$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Schaden melden' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Zurück' })).toHaveCount(0);
+});
+
+test('wrong contract data marks the three fields and shows the info box', async ({ page }) => {
+  await page.goto('/schaden-melden/vertrags-und-kontaktdaten?brand=andsafe');
+  await fillContract(page, 'AS-10000101', 'Falsch', '01.01.1970');
+  await page.getByRole('button', { name: 'Vertrag prüfen' }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Wir konnten Ihren Vertrag nicht finden' }),
+  ).toBeVisible();
+  for (const label of ['Nachname', 'Geburtsdatum'])
+    await expect(page.getByLabel(label)).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Vertragsnummer', { exact: true })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+  await expect(page.getByLabel('Nachname')).toHaveValue('Falsch');
+  await expectNoAxeViolations(page);
+});
+
+test('the claim entry can be completed with the keyboard alone', async ({ page }) => {
+  await page.goto('/schaden-melden?brand=hfk');
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('radio', { name: 'Privathaftpflichtversicherung' })).toBeChecked();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('radio', { name: 'Hausratversicherung' })).toBeChecked();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Weiter' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Schaden melden' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Weiter' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Vertrags- und Kontaktdaten' }),
+  ).toBeFocused();
+});

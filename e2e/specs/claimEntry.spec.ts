@@ -36,7 +36,7 @@ test('hfk, private liability: through every step to the claim app, where the cla
   await expect(page.locator('header')).toContainText('HFK');
   await page.getByRole('radio', { name: 'Eine fremde Sache wurde beschädigt' }).check();
   await page.getByRole('button', { name: 'Weiter' }).click();
-  await page.getByLabel('Schadendatum').fill('01.06.2025');
+  await page.getByLabel('Schadendatum', { exact: true }).fill('01.06.2025');
   await page.getByLabel('Schadenort').fill('Lindenstraße 4, Hamburg');
   await page
     .getByLabel('Was ist genau passiert?')

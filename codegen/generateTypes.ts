@@ -14,6 +14,7 @@ export const TYPED_SCHEMAS: Record<string, string> = {
   endpoints: 'EndpointCatalogue',
   flags: 'FlagCatalogue',
   tariff: 'Tariff',
+  'claim-products': 'ClaimProducts',
 };
 
 const options = (root: string, cwd: string) => ({

@@ -26,6 +26,8 @@ export interface BrandConfig {
   };
   /**
    * Products offered in the claim entry.
+   *
+   * Items: A claim product of definitions/claim-products.json, or KFZ.
    */
-  claimProducts: ('PHV' | 'HAUSRAT' | 'BHV' | 'KFZ')[];
+  claimProducts: string[];
 }

@@ -31,8 +31,10 @@ export interface WizardContext {
   config: {
     /**
      * Products the brand offers in the claim entry (KFZ additionally needs the flag enable-vehicle-insurance-claim-report).
+     *
+     * Items: A claim product of definitions/claim-products.json, or KFZ.
      */
-    claimProducts: ('PHV' | 'HAUSRAT' | 'BHV' | 'KFZ')[];
+    claimProducts: string[];
     /**
      * Claim-reporting app per product (the look-up's versicherung value) for this brand and environment.
      */

@@ -2,18 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { queryRows } from './sql.ts';
+import { claimProductOf } from './claimProducts.ts';
 import { comparableName, type ClaimCredential } from './credential.ts';
 
 /** Minutes a claim-app token stays valid. */
 export const TOKEN_MINUTES = 30;
-
-/** The claim product of a contract's product, as the claim entry's `versicherung` names it. */
-const CLAIM_PRODUCT: Readonly<Record<string, string>> = {
-  PRIVATHAFTPFLICHT: 'PHV',
-  HAUSRAT: 'HAUSRAT',
-  BHV_1: 'BHV',
-  BHV_2: 'BHV',
-};
 
 interface ContractRow extends Record<string, unknown> {
   versicherungs_nummer: string;
@@ -56,7 +49,7 @@ export async function lookUpContract(
   if (!row) return undefined;
   if (comparableName(row.nachname) !== comparableName(credential.lastname)) return undefined;
   if (isoDate(row.geburtsdatum) !== credential.birthDate) return undefined;
-  const versicherung = CLAIM_PRODUCT[row.produkt] ?? null;
+  const versicherung = claimProductOf(row.produkt);
   if (!versicherung) return { versicherung: null, token: null };
   const token = randomBytes(32).toString('base64url');
   const expires = new Date(now.getTime() + TOKEN_MINUTES * 60_000);

@@ -5,13 +5,7 @@ import type { FieldError } from '../http/errors.ts';
 import { checkFlowAnswers, type ServerFlow } from './flowAnswers.ts';
 import { tokenHash } from './lookup.ts';
 import { queryRows } from './sql.ts';
-
-/** The route segment of a claim product in the claim apps (/schaden-melden/phv/0). */
-const ROUTE_PRODUCT: Readonly<Record<string, string>> = {
-  PHV: 'phv',
-  HAUSRAT: 'hausrat',
-  BHV: 'bhv',
-};
+import { claimRouteOf } from './claimProducts.ts';
 
 /** What creating a claim report answers. */
 export type ReportOutcome =
@@ -50,7 +44,7 @@ export async function createClaimReport(
         WHERE token_hash = ${hash} AND used_at IS NULL AND expires_at > ${now.toISOString()}`,
   );
   if (!row) return { status: 401 };
-  const context = { route: { product: ROUTE_PRODUCT[row.versicherung] ?? '', contractIndex: '0' } };
+  const context = { route: { product: claimRouteOf(row.versicherung), contractIndex: '0' } };
   const checked = checkFlowAnswers(flow, body, context);
   if (!checked.ok) return { status: 400, fieldErrors: checked.fieldErrors };
   const incident = checked.answers['hergang'] ?? {};

@@ -205,7 +205,70 @@ export interface Tariff {
        */
       DREI: number;
     };
+    /**
+     * Private liability by family status (phv.familienstand, key of the option): annual surcharge per status; a status not listed is not offered.
+     */
+    familienstand?: {
+      /**
+       * Annual surcharge of the status.
+       */
+      [k: string]: number | undefined;
+    };
+    /**
+     * Optional household covers (hausratDeckungen beyond BASIS; ELEMENTAR is priced by 'elementar'): annual surcharge per cover; a cover not listed is not offered.
+     */
+    hausratDeckungen?: {
+      /**
+       * Glass breakage.
+       */
+      GLASBRUCH?: number;
+      /**
+       * Bicycle theft.
+       */
+      FAHRRAD?: number;
+      /**
+       * Housing protection letter (Wohnungsschutzbrief).
+       */
+      SCHUTZBRIEF?: number;
+      /**
+       * Unnamed hazards.
+       */
+      UNBENANNTE_GEFAHREN?: number;
+    };
   };
+  /**
+   * Annual revenue (Jahresumsatz) bands of business lines, ascending: the annual premium is multiplied by the factor of the first band whose upTo is at least the revenue; a revenue above the last band cannot be priced online.
+   *
+   * @minItems 1
+   *
+   * Items: One revenue band.
+   */
+  revenueBands?: [
+    {
+      /**
+       * Highest annual revenue of the band (inclusive).
+       */
+      upTo: number;
+      /**
+       * Factor on the annual premium.
+       */
+      factor: number;
+    },
+    ...{
+      /**
+       * Highest annual revenue of the band (inclusive).
+       */
+      upTo: number;
+      /**
+       * Factor on the annual premium.
+       */
+      factor: number;
+    }[],
+  ];
+  /**
+   * Household lines: insured sum needed per square metre of living space (Unterversicherungsverzicht); a move picks the smallest cover variant whose insured sum reaches it.
+   */
+  sumPerSquareMeter?: number;
   /**
    * The annual premium never falls below this amount.
    */

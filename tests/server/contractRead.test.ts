@@ -114,7 +114,7 @@ describe('GET /api/vertrag/vertrag/{id}', () => {
       vertragsArt: 'PRIVAT',
       marke: 'ANDSAFE',
       zahlweise: 'MONATLICH',
-      versicherungsPraemie: 8.22,
+      versicherungsPraemie: 9.27,
       hauptfaelligkeit: { day: 1, month: 4 },
       vorgemerktePhvAnzahl: [{ wert: 'ZWEI', wirksamAb: '2026-04-01', wirksamBis: null }],
       vermittler: { vermittlerNummer: 'V-AS-100', name: 'Jens Hansen' },

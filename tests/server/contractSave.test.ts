@@ -60,10 +60,11 @@ describe('POST .../{id}/beitrag/zahlweise', () => {
       },
     });
     expect(response.statusCode).toBe(200);
-    // PHV_KOMFORT 69.90 + one person 24.00, paid yearly; 290 of 365 days left until 1 April.
+    // PHV_KOMFORT 69.90 + one person 24.00 + family status PAAR 12.00, paid yearly; 290 of 365
+    // days left until 1 April.
     expect(response.json()).toEqual({
-      beitrag: 93.9,
-      anteiligerBeitrag: 74.61,
+      beitrag: 105.9,
+      anteiligerBeitrag: 84.14,
       zahlweise: 'JAEHRLICH',
       wirksamkeitsdatum: TODAY,
       ungueltig: false,
@@ -101,15 +102,16 @@ describe('POST .../{id}/beitrag/zahlweise', () => {
         neueSelbstbeteiligung: 'SB_500',
       },
     });
-    // HR_KOMFORT 119.00 less 15 %
-    expect(sb.json()).toMatchObject({ beitrag: 101.15, ungueltig: false });
+    // HR_KOMFORT 119.00 + glass 18.00 + bicycle 29.00, less 15 %
+    expect(sb.json()).toMatchObject({ beitrag: 141.1, ungueltig: false });
     const elementar = await server.app.inject({
       method: 'POST',
       url: `${BASE}/AS-10000102/beitrag/elementar`,
       headers: ANNA,
       payload: { versicherungsNummer: 'AS-10000102', wirksamkeitsdatum: TODAY, elementar: true },
     });
-    expect(elementar.json()).toMatchObject({ beitrag: 139.5, ungueltig: false });
+    // (166.00 + elementary 36.00) less 10 %
+    expect(elementar.json()).toMatchObject({ beitrag: 181.8, ungueltig: false });
   });
 
   it('answers invalid input with 400 and field errors in the documented shape', async () => {

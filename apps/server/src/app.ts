@@ -12,8 +12,13 @@ import { installValidator } from './http/validator.ts';
 import { defaultTariffs, type TariffCatalogue } from './pricing/index.ts';
 import type { RouteContext } from './routes/context.ts';
 import { registerVertragBeitragRoutes } from './routes/vertragBeitrag.ts';
+import { uploadConfigOf, type UploadOptions } from './portal/uploadStore.ts';
+import { registerPortalRoutes } from './routes/portal.ts';
+import { registerUploadRoutes } from './routes/uploads.ts';
+import { registerVertragEndeRoutes } from './routes/vertragEnde.ts';
 import { registerVertragReadRoutes } from './routes/vertragRead.ts';
 import { registerVertragSaveRoute } from './routes/vertragSave.ts';
+import { registerVertragSaveRoutes } from './routes/vertragSaves.ts';
 import { seedDatabase } from './seed/seed.ts';
 import { registerClaimRoutes } from './claims/index.ts';
 
@@ -43,6 +48,8 @@ export interface ServerOptions {
   today?: () => string;
   /** Tariffs to price with; default definitions/tariffs. */
   tariffs?: TariffCatalogue;
+  /** Upload directory and limits (default .data/uploads, 10 MiB, 10 files). */
+  uploads?: UploadOptions;
 }
 
 /**
@@ -77,6 +84,10 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   registerVertragReadRoutes(app, context);
   registerVertragBeitragRoutes(app, context);
   registerVertragSaveRoute(app, context);
+  registerVertragSaveRoutes(app, context);
+  registerVertragEndeRoutes(app, context);
+  registerPortalRoutes(app, context, uploadConfigOf(options.uploads));
+  await registerUploadRoutes(app, context, uploadConfigOf(options.uploads));
   registerClaimRoutes(app, { db: database.db });
 
   const webRoot = resolve(options.webRoot ?? 'dist/web');

@@ -31,6 +31,12 @@ const PENDING_LISTS: Record<PendingChangeArt, string> = {
   SELBSTBETEILIGUNG: 'vorgemerkteSelbstBeteiligung',
   ZAHLWEISE: 'vorgemerkteZahlweise',
   ELEMENTAR: 'vorgemerkteElementar',
+  FAMILIENSTAND: 'vorgemerkterFamilienstand',
+  RISIKOORT: 'vorgemerkterRisikoOrt',
+  HAUSRAT_DECKUNG: 'vorgemerkteHausratDeckungen',
+  JAHRESUMSATZ: 'vorgemerkterJahresumsatz',
+  VERSICHERUNGSSUMME: 'vorgemerkteVersicherungssumme',
+  BETRIEBSART: 'vorgemerkteBetriebsarten',
 };
 
 /** The contract list item of findByPartnerNummer. */
@@ -136,6 +142,9 @@ export async function toContractView(db: Db, row: ContractRow) {
     hausrat: row.hausrat,
     reise: row.reise,
     vh: row.vh,
+    bestaetigtAm: row.bestaetigtAm?.toISOString() ?? null,
+    kuendigung: row.kuendigung,
+    widerruf: row.widerruf,
     lastUpdated: row.lastUpdated.toISOString(),
   };
 }

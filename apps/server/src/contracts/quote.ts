@@ -2,33 +2,62 @@ import {
   calculatePremium,
   type PremiumResult,
   type PricedResult,
+  type PricingInput,
   type TariffCatalogue,
 } from '../pricing/index.ts';
 import type { ContractRow } from './access.ts';
-import { CHANGE_KINDS, pricingInputOf, type ChangeKind } from './changeKinds.ts';
+import { CHANGE_KINDS, pricingInputOf, type Change } from './changeKinds.ts';
 import { isActive } from './contractView.ts';
 
-/** Prices a contract with changes applied, effective on a day; refuses inactive contracts and past dates. */
-export function quoteChanges(
+/** A quote: the price and the pricing input it was computed from. */
+export interface Quote {
+  result: PricedResult | PremiumResult;
+  input: PricingInput;
+}
+
+/**
+ * Prices a contract with changes applied, effective on a day. Refuses (ungueltig, with a German
+ * fehlermeldung) inactive contracts, past dates and changes the contract cannot take.
+ */
+export function quote(
   tariffs: TariffCatalogue,
   row: ContractRow,
-  changes: { kind: ChangeKind; value: unknown }[],
+  changes: Change[],
   wirksamkeitsdatum: string,
   today: string,
-): PricedResult | PremiumResult {
+): Quote {
+  const context = { row, tariffs };
   let input = pricingInputOf(row, wirksamkeitsdatum);
-  for (const change of changes) input = CHANGE_KINDS[change.kind].apply(input, change.value);
-  const refuse = (fehlermeldung: string): PremiumResult => ({
-    beitrag: null,
-    anteiligerBeitrag: null,
-    zahlweise: input.zahlweise,
-    wirksamkeitsdatum,
-    ungueltig: true,
-    fehlermeldung,
+  const refuse = (fehlermeldung: string): Quote => ({
+    input,
+    result: {
+      beitrag: null,
+      anteiligerBeitrag: null,
+      zahlweise: input.zahlweise,
+      wirksamkeitsdatum,
+      ungueltig: true,
+      fehlermeldung,
+    },
   });
   if (!isActive(row.vertragsstatus))
     return refuse('Dieser Vertrag ist nicht aktiv; Änderungen sind nicht möglich.');
   if (wirksamkeitsdatum < today)
     return refuse('Das Wirksamkeitsdatum darf nicht in der Vergangenheit liegen.');
-  return calculatePremium(tariffs, input);
+  for (const change of changes) {
+    const reason = CHANGE_KINDS[change.kind].check?.(change.value, context) ?? null;
+    if (reason) return refuse(reason);
+    input = CHANGE_KINDS[change.kind].apply(input, change.value, context);
+  }
+  return { input, result: calculatePremium(tariffs, input) };
+}
+
+/** The price of a contract with changes applied (see {@link quote}). */
+export function quoteChanges(
+  tariffs: TariffCatalogue,
+  row: ContractRow,
+  changes: Change[],
+  wirksamkeitsdatum: string,
+  today: string,
+): PricedResult | PremiumResult {
+  return quote(tariffs, row, changes, wirksamkeitsdatum, today).result;
 }

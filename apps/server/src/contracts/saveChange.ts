@@ -4,11 +4,10 @@ import type { Db } from '../db/database.ts';
 import { auditLog, changeEvents, contracts, pendingChanges } from '../db/schema/index.ts';
 import { completeKey } from '../idempotency/idempotency.ts';
 import { isPriced, type TariffCatalogue } from '../pricing/index.ts';
-import type { SaveBody } from '../routes/saveSchema.ts';
-import { findVisibleContract } from './access.ts';
-import { CHANGE_KINDS, changesOfBody } from './changeKinds.ts';
+import { findVisibleContract, type ContractRow } from './access.ts';
+import { CHANGE_KINDS, type Change } from './changeKinds.ts';
 import { toContractView } from './contractView.ts';
-import { quoteChanges } from './quote.ts';
+import { quote } from './quote.ts';
 
 /** A response decided by the save, sent as is by the route. */
 export interface SaveOutcome {
@@ -16,22 +15,72 @@ export interface SaveOutcome {
   body: unknown;
 }
 
-/** Everything a save needs besides the body. */
+/** Everything a save needs. */
 export interface SaveRequest {
   db: Db;
   tariffs: TariffCatalogue;
   identity: Identity;
   id: string;
-  body: SaveBody;
+  /** The contract number of the body, when given; must equal `id`. */
+  versicherungsNummer?: string | undefined;
+  /** The contract's lastUpdated as the client read it (optimistic concurrency). */
+  lastUpdated: string;
+  wirksamkeitsdatum: string;
+  changes: Change[];
   today: string;
   requestId: string;
   /** The claimed idempotency key, completed in the same transaction. */
   idempotency: { principal: string; key: string } | null;
+  /** More work in the same transaction, after the contract was written (e.g. closing tasks). */
+  afterWrite?: (tx: Db, row: ContractRow) => Promise<void>;
 }
 
 /** German message of a stale save. */
 export const CONFLICT_MESSAGE =
   'Der Vertrag wurde inzwischen geändert. Bitte prüfen Sie die aktuellen Daten.';
+
+/** The 400 of a body whose versicherungsNummer names another contract. */
+export const WRONG_NUMBER: SaveOutcome = {
+  status: 400,
+  body: {
+    error: 'validation',
+    message: 'Bitte prüfen Sie Ihre Eingaben.',
+    fieldErrors: [
+      {
+        path: '/body/versicherungsNummer',
+        keyword: 'const',
+        message: 'Die Versicherungsnummer passt nicht zum Vertrag.',
+      },
+    ],
+  },
+};
+
+/** The 404 of a missing or foreign contract. */
+export const NOT_FOUND: SaveOutcome = {
+  status: 404,
+  body: { error: 'not-found', message: 'Diesen Vertrag haben wir nicht gefunden.' },
+};
+
+/** The 409 with the current version of the contract. */
+export async function conflictOutcome(
+  tx: Db,
+  identity: Identity,
+  id: string,
+  message = CONFLICT_MESSAGE,
+): Promise<SaveOutcome> {
+  const current = await findVisibleContract(tx, identity, id);
+  return {
+    status: 409,
+    body: {
+      error: 'conflict',
+      message,
+      aktuell: current ? await toContractView(tx, current) : null,
+    },
+  };
+}
+
+/** Moves lastUpdated forward, with millisecond precision so the ISO string a client reads compares equal. */
+export const NEXT_VERSION = sql`greatest(date_trunc('milliseconds', clock_timestamp()), ${contracts.lastUpdated} + interval '1 millisecond')`;
 
 /**
  * Saves self-service changes: re-validates and re-prices them (a client's price is never used),
@@ -39,78 +88,45 @@ export const CONFLICT_MESSAGE =
  * change and an audit row, all in one transaction, conditional on the version the client read.
  */
 export async function saveChanges(request: SaveRequest): Promise<SaveOutcome> {
-  const { body, identity, id } = request;
+  const { identity, id, changes, wirksamkeitsdatum } = request;
   return request.db.transaction(async (tx) => {
     const row = await findVisibleContract(tx, identity, id);
-    if (!row)
-      return {
-        status: 404,
-        body: { error: 'not-found', message: 'Diesen Vertrag haben wir nicht gefunden.' },
-      };
-    if (body.versicherungsNummer !== undefined && body.versicherungsNummer !== id) {
-      return {
-        status: 400,
-        body: {
-          error: 'validation',
-          message: 'Bitte prüfen Sie Ihre Eingaben.',
-          fieldErrors: [
-            {
-              path: '/body/versicherungsNummer',
-              keyword: 'const',
-              message: 'Die Versicherungsnummer passt nicht zum Vertrag.',
-            },
-          ],
-        },
-      };
-    }
-    const readVersion = new Date(body.lastUpdated);
-    const conflict = async (): Promise<SaveOutcome> => {
-      const current = await findVisibleContract(tx, identity, id);
-      return {
-        status: 409,
-        body: {
-          error: 'conflict',
-          message: CONFLICT_MESSAGE,
-          aktuell: current ? await toContractView(tx, current) : null,
-        },
-      };
-    };
-    if (row.lastUpdated.getTime() !== readVersion.getTime()) return conflict();
+    if (!row) return NOT_FOUND;
+    if (request.versicherungsNummer !== undefined && request.versicherungsNummer !== id)
+      return WRONG_NUMBER;
+    const readVersion = new Date(request.lastUpdated);
+    if (row.lastUpdated.getTime() !== readVersion.getTime())
+      return conflictOutcome(tx, identity, id);
 
-    const changes = changesOfBody(body as unknown as Record<string, unknown>);
-    const price = quoteChanges(
+    const { result: price, input } = quote(
       request.tariffs,
       row,
       changes,
-      body.wirksamkeitsdatum,
+      wirksamkeitsdatum,
       request.today,
     );
     if (!isPriced(price))
       return { status: 422, body: { error: 'unprocessable', message: price.fehlermeldung } };
-    const pending = body.wirksamkeitsdatum > request.today;
-
+    const pending = wirksamkeitsdatum > request.today;
+    const context = { row, tariffs: request.tariffs, input };
     const columns = pending
       ? {}
       : {
           ...Object.assign(
             {},
-            ...changes.map((change) => CHANGE_KINDS[change.kind].columns(change.value)),
+            ...changes.map((c) => CHANGE_KINDS[c.kind].columns(c.value, context)),
           ),
           versicherungsPraemie: price.beitrag,
           jahresVersicherungsPraemie: price.jahresbeitrag,
           folgePraemie: price.beitrag,
-          wirksamkeitsdatum: body.wirksamkeitsdatum,
+          wirksamkeitsdatum,
         };
     const updated = await tx
       .update(contracts)
-      .set({
-        ...columns,
-        // Millisecond precision so the ISO string a client reads compares equal; always moves forward.
-        lastUpdated: sql`greatest(date_trunc('milliseconds', clock_timestamp()), ${contracts.lastUpdated} + interval '1 millisecond')`,
-      })
+      .set({ ...columns, lastUpdated: NEXT_VERSION })
       .where(and(eq(contracts.versicherungsNummer, id), eq(contracts.lastUpdated, readVersion)))
       .returning({ id: contracts.versicherungsNummer });
-    if (updated.length === 0) return conflict();
+    if (updated.length === 0) return conflictOutcome(tx, identity, id);
 
     if (pending) {
       await tx.insert(pendingChanges).values(
@@ -118,7 +134,7 @@ export async function saveChanges(request: SaveRequest): Promise<SaveOutcome> {
           versicherungsNummer: id,
           art: CHANGE_KINDS[change.kind].art,
           wert: change.value,
-          wirksamAb: body.wirksamkeitsdatum,
+          wirksamAb: wirksamkeitsdatum,
         })),
       );
     }
@@ -126,7 +142,7 @@ export async function saveChanges(request: SaveRequest): Promise<SaveOutcome> {
       changes.map((change) => ({
         typ: CHANGE_KINDS[change.kind].eventTyp,
         versicherungsnummer: id,
-        wirksamkeitsdatum: body.wirksamkeitsdatum,
+        wirksamkeitsdatum,
         partnernummer: row.partnerNummer,
         partnerKenntnisstand: readVersion,
         payload: {
@@ -136,9 +152,11 @@ export async function saveChanges(request: SaveRequest): Promise<SaveOutcome> {
           alterBeitrag: row.versicherungsPraemie,
           anteiligerBeitrag: price.anteiligerBeitrag,
           vorgemerkt: pending,
+          ...CHANGE_KINDS[change.kind].eventFields?.(change.value, context, price),
         },
       })),
     );
+    await request.afterWrite?.(tx, row);
     await tx.insert(auditLog).values({
       actorRole: identity.role,
       actorId: actorIdOf(identity),

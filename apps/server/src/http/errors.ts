@@ -17,7 +17,15 @@ export interface ValidationErrorBody {
 
 /** The shape of every other error response. */
 export interface ErrorBody {
-  error: 'unauthorized' | 'not-found' | 'conflict' | 'unprocessable' | 'unavailable' | 'internal';
+  error:
+    | 'unauthorized'
+    | 'not-found'
+    | 'conflict'
+    | 'unprocessable'
+    | 'unavailable'
+    | 'internal'
+    | 'too-large'
+    | 'unsupported-type';
   message: string;
 }
 
@@ -31,6 +39,19 @@ const text = (group: string, key: string): string | undefined => {
 /** Default text of a field error (spec section 8), from the common bundle. */
 export const DEFAULT_FIELD_ERROR =
   text('errors', 'default') ?? 'Leider ist ein Fehler aufgetreten.';
+
+const uploadText = (key: string, fallback: string): string => {
+  const group = (texts['validation'] as Texts | undefined)?.['fileUpload'];
+  const value = typeof group === 'object' ? group[key] : undefined;
+  return typeof value === 'string' ? value : fallback;
+};
+
+/** German messages of refused uploads (common:validation.fileUpload): 413 size and count, 415 type. */
+export const UPLOAD_TEXTS = {
+  size: uploadText('size', 'Die Datei ist zu groß.'),
+  count: uploadText('count', 'Sie haben zu viele Dateien ausgewählt.'),
+  type: uploadText('type', 'Dieser Dateityp wird nicht unterstützt.'),
+};
 
 /** The German summary message of a 400 response, from the common bundle. */
 export const VALIDATION_MESSAGE = text('errors', 'checkInput') ?? DEFAULT_FIELD_ERROR;
@@ -135,6 +156,10 @@ export function installErrorHandler(app: FastifyInstance): void {
         { path: '/body', keyword: 'json', message: 'Der Inhalt ist kein gültiges JSON.' },
       ]);
     }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return sendError(reply, 413, 'too-large', UPLOAD_TEXTS.size);
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+      return sendError(reply, 415, 'unsupported-type', UPLOAD_TEXTS.type);
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       return sendError(reply, error.statusCode, 'unprocessable', DEFAULT_FIELD_ERROR);
     }

@@ -5,6 +5,7 @@ import type {
   Zahlweise,
 } from '../db/schema/contractTypes.ts';
 import { parseDay, remainingShare, type Hauptfaelligkeit } from './insuranceYear.ts';
+import { optionalCovers, revenueFactorOf } from './options.ts';
 import type { TariffCatalogue } from './tariff.ts';
 
 /** What a premium depends on: the contract's (possibly changed) cover and the effective date. */
@@ -16,6 +17,12 @@ export interface PricingInput {
   elementar: boolean;
   buerohaftpflicht: boolean;
   phvAnzahl: PhvAnzahl | null;
+  /** Family status key of a private liability contract (phv.familienstand.current.key). */
+  familienstand?: string | null;
+  /** Optional household covers included besides BASIS and ELEMENTAR (GLASBRUCH, FAHRRAD, ...). */
+  hausratDeckungen?: readonly string[];
+  /** Annual revenue of a business contract. */
+  jahresumsatz?: number | null;
   hauptfaelligkeit: Hauptfaelligkeit;
   /** ISO date from which the priced cover applies. */
   wirksamkeitsdatum: string;
@@ -113,11 +120,17 @@ export function calculatePremium(
     }
     annual += tariff.surcharges.phvPersons[input.phvAnzahl];
   }
+  const options = optionalCovers(tariff, input);
+  if (typeof options === 'string') return invalid(input, options);
+  annual += options;
   const sb = input.selbstbeteiligung ?? 'SB_KEINE';
   const discount = tariff.deductibleDiscounts[sb];
   if (discount === undefined)
     return invalid(input, 'Diese Selbstbeteiligung ist für das Produkt nicht möglich.');
   annual = Math.max(tariff.minimumAnnualPremium, annual * (1 - discount));
+  const revenueFactor = revenueFactorOf(tariff, input.jahresumsatz);
+  if (typeof revenueFactor === 'string') return invalid(input, revenueFactor);
+  annual *= revenueFactor;
 
   const beitrag = roundCents((annual * period.factor) / period.installments);
   const jahresbeitrag = roundCents(beitrag * period.installments);

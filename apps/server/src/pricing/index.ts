@@ -8,6 +8,7 @@ export {
   type PricingInput,
 } from './calculatePremium.ts';
 export { defaultTariffs, loadTariffs, TARIFFS_DIR } from './loadTariffs.ts';
+export { maxRevenueOf, optionalCovers, revenueFactorOf, variantForSum } from './options.ts';
 export {
   insuranceYearOf,
   parseDay,

@@ -1,4 +1,4 @@
-import { CHANGE_KINDS } from '../contracts/changeKinds.ts';
+import { CHANGE_KINDS, GENERIC_KINDS } from '../contracts/changeKinds.ts';
 
 /** Body of PATCH /api/vertrag/vertrag/{id}: the version read, the effective date and one or more changes. */
 export interface SaveBody {
@@ -11,22 +11,27 @@ export interface SaveBody {
   elementar?: boolean;
   phvAnzahl?: string;
   buerohaftpflicht?: boolean;
+  familienstand?: string;
+  risikoOrt?: Record<string, unknown>;
 }
 
-const changeFields = Object.values(CHANGE_KINDS).map((spec) => spec.field);
+/** The properties every save body has: contract number, version read and effective date. */
+export const SAVE_BASE_PROPERTIES = {
+  versicherungsNummer: { type: 'string', minLength: 1, maxLength: 64 },
+  lastUpdated: { type: 'string', format: 'date-time' },
+  wirksamkeitsdatum: { type: 'string', format: 'date' },
+} as const;
+
+const genericSpecs = GENERIC_KINDS.map((kind) => CHANGE_KINDS[kind]);
 
 /** JSON Schema of the save body: at least one change field. */
 export const saveBodySchema = {
   type: 'object',
   properties: {
-    versicherungsNummer: { type: 'string', minLength: 1, maxLength: 64 },
-    lastUpdated: { type: 'string', format: 'date-time' },
-    wirksamkeitsdatum: { type: 'string', format: 'date' },
-    ...Object.fromEntries(
-      Object.values(CHANGE_KINDS).map((spec) => [spec.field, spec.valueSchema]),
-    ),
+    ...SAVE_BASE_PROPERTIES,
+    ...Object.fromEntries(genericSpecs.map((spec) => [spec.field, spec.valueSchema])),
   },
   required: ['lastUpdated', 'wirksamkeitsdatum'],
-  anyOf: changeFields.map((field) => ({ required: [field] })),
+  anyOf: genericSpecs.map((spec) => ({ required: [spec.field] })),
   additionalProperties: false,
 };

@@ -1,9 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import { findVisibleContract } from '../contracts/access.ts';
-import { CHANGE_KINDS, type ChangeKind } from '../contracts/changeKinds.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { findVisibleContract, type ContractRow } from '../contracts/access.ts';
+import { CHANGE_KINDS, type Change, type ChangeKind } from '../contracts/changeKinds.ts';
 import { quoteChanges } from '../contracts/quote.ts';
 import { sendContractNotFound, sendValidationError } from '../http/errors.ts';
+import type { PremiumResult } from '../pricing/index.ts';
 import { idParams, requireIdentity, type RouteContext } from './context.ts';
+import { coverageParams, hausratChange, productTypeParams, umsatzFits } from './pathParams.ts';
 import { VERTRAG_BASE } from './vertragRead.ts';
 
 /** Body of a calculate call: the contract number, the effective date and the new value. */
@@ -12,61 +14,118 @@ export type BeitragBody = { versicherungsNummer: string; wirksamkeitsdatum: stri
   unknown
 >;
 
-/** The body schema of the calculate call of one change kind. */
-export function beitragBodySchema(kind: ChangeKind): Record<string, unknown> {
-  const spec = CHANGE_KINDS[kind];
+/** The body schema of a calculate call whose new value lies in `field`. */
+export function beitragBodySchema(field: string, valueSchema: unknown, required = true) {
   return {
     type: 'object',
     properties: {
       versicherungsNummer: { type: 'string', minLength: 1, maxLength: 64 },
       wirksamkeitsdatum: { type: 'string', format: 'date' },
-      [spec.field]: spec.valueSchema,
+      [field]: valueSchema,
     },
-    required: ['versicherungsNummer', 'wirksamkeitsdatum', spec.field],
+    required: ['versicherungsNummer', 'wirksamkeitsdatum', ...(required ? [field] : [])],
     additionalProperties: false,
   };
 }
 
+/** The spec's premium calculation result, exactly its six fields. */
+export function premiumResultOf(result: PremiumResult): PremiumResult {
+  return {
+    beitrag: result.beitrag,
+    anteiligerBeitrag: result.anteiligerBeitrag,
+    zahlweise: result.zahlweise,
+    wirksamkeitsdatum: result.wirksamkeitsdatum,
+    ungueltig: result.ungueltig,
+    fehlermeldung: result.fehlermeldung,
+  };
+}
+
+type Params = { id: string } & Record<string, string>;
+type Pricer = (row: ContractRow, params: Params, body: BeitragBody) => Change | 'not-found';
+
+/** Registers one calculate call: find the visible contract, check its number, quote, answer. */
+function calculateRoute(
+  app: FastifyInstance,
+  context: RouteContext,
+  path: string,
+  schema: { params: unknown; body: unknown },
+  changeOf: Pricer,
+  extra: (row: ContractRow, change: Change) => Record<string, unknown> = () => ({}),
+): void {
+  app.post<{ Params: Params; Body: BeitragBody }>(
+    `${VERTRAG_BASE}/:id/beitrag/${path}`,
+    { schema },
+    async (request: FastifyRequest<{ Params: Params; Body: BeitragBody }>, reply: FastifyReply) => {
+      const identity = await requireIdentity(context, request, reply);
+      if (!identity) return reply;
+      const row = await findVisibleContract(context.db, identity, request.params.id);
+      if (!row) return sendContractNotFound(reply);
+      if (request.body.versicherungsNummer !== row.versicherungsNummer) {
+        return sendValidationError(reply, [
+          {
+            path: '/body/versicherungsNummer',
+            keyword: 'const',
+            message: 'Die Versicherungsnummer passt nicht zum Vertrag.',
+          },
+        ]);
+      }
+      const change = changeOf(row, request.params, request.body);
+      if (change === 'not-found') return sendContractNotFound(reply);
+      const result = quoteChanges(
+        context.tariffs,
+        row,
+        [change],
+        request.body.wirksamkeitsdatum,
+        context.today(),
+      );
+      return { ...premiumResultOf(result), ...extra(row, change) };
+    },
+  );
+}
+
 /**
  * The calculate calls (POST .../{id}/beitrag/zahlweise, /selbstbeteiligung, /elementar, /phv,
- * /buerohaftpflicht): price the contract with the new value; nothing is written.
+ * /buerohaftpflicht, /phv/familienstand, /risikoort, /versicherungssumme, /hausrat/{coverageType},
+ * /{productType}/umsatz): price the contract with the new value; nothing is written.
  */
 export function registerVertragBeitragRoutes(app: FastifyInstance, context: RouteContext): void {
   for (const kind of Object.keys(CHANGE_KINDS) as ChangeKind[]) {
-    app.post<{ Params: { id: string }; Body: BeitragBody }>(
-      `${VERTRAG_BASE}/:id/beitrag/${kind}`,
-      { schema: { params: idParams, body: beitragBodySchema(kind) } },
-      async (request, reply) => {
-        const identity = await requireIdentity(context, request, reply);
-        if (!identity) return reply;
-        const row = await findVisibleContract(context.db, identity, request.params.id);
-        if (!row) return sendContractNotFound(reply);
-        if (request.body.versicherungsNummer !== row.versicherungsNummer) {
-          return sendValidationError(reply, [
-            {
-              path: '/body/versicherungsNummer',
-              keyword: 'const',
-              message: 'Die Versicherungsnummer passt nicht zum Vertrag.',
-            },
-          ]);
-        }
-        const value = request.body[CHANGE_KINDS[kind].field];
-        const result = quoteChanges(
-          context.tariffs,
-          row,
-          [{ kind, value }],
-          request.body.wirksamkeitsdatum,
-          context.today(),
-        );
-        return {
-          beitrag: result.beitrag,
-          anteiligerBeitrag: result.anteiligerBeitrag,
-          zahlweise: result.zahlweise,
-          wirksamkeitsdatum: result.wirksamkeitsdatum,
-          ungueltig: result.ungueltig,
-          fehlermeldung: result.fehlermeldung,
-        };
-      },
+    const spec = CHANGE_KINDS[kind];
+    if (spec.beitragPath === null) continue;
+    calculateRoute(
+      app,
+      context,
+      spec.beitragPath,
+      { params: idParams, body: beitragBodySchema(spec.field, spec.valueSchema) },
+      (_row, _params, body) => ({ kind, value: body[spec.field] }),
     );
   }
+  const hausrat = CHANGE_KINDS.hausrat.valueSchema as { properties: Record<string, unknown> };
+  const hausratBody = beitragBodySchema('eingeschlossen', hausrat.properties['eingeschlossen']);
+  hausratBody.properties['versicherungssumme'] = hausrat.properties['versicherungssumme'];
+  calculateRoute(
+    app,
+    context,
+    'hausrat/:coverageType',
+    { params: coverageParams, body: hausratBody },
+    (_row, params, body) => hausratChange(params['coverageType'] ?? '', body),
+  );
+  calculateRoute(
+    app,
+    context,
+    ':productType/umsatz',
+    {
+      params: productTypeParams,
+      body: beitragBodySchema('jahresumsatz', CHANGE_KINDS.umsatz.valueSchema),
+    },
+    (row, params, body) =>
+      umsatzFits(row, params['productType'] ?? '')
+        ? { kind: 'umsatz', value: body['jahresumsatz'] }
+        : 'not-found',
+    (row, change) => ({
+      jahresumsatz: change.value,
+      alterJahresumsatz: row.jahresumsatz?.value ?? null,
+      alterBeitrag: row.versicherungsPraemie,
+    }),
+  );
 }

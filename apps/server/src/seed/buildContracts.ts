@@ -7,6 +7,7 @@ import {
   isPriced,
   parseDay,
 } from '../pricing/index.ts';
+import { coverExtrasOf } from '../contracts/pricingInput.ts';
 import type { ContractSpec } from './contractSpecs.ts';
 import { iban, type SeedPartner } from './people.ts';
 import { productDefaults } from './productDefaults.ts';
@@ -44,7 +45,9 @@ export function buildContract(
     throw new Error(`Seed: unbekannte Deckung ${spec.deckung} für ${spec.nr}`);
   const beginn = parseDay(spec.beginn);
   const hauptfaelligkeit = { day: beginn.getUTCDate(), month: beginn.getUTCMonth() + 1 };
+  const defaults = productDefaults(spec.produkt, partner, index);
   const price = calculatePremium(defaultTariffs(), {
+    ...coverExtrasOf(defaults),
     produkt: spec.produkt,
     deckungsIdentifier: spec.deckung,
     zahlweise: spec.zahlweise,
@@ -60,7 +63,6 @@ export function buildContract(
 
   const todayDate = parseDay(today);
   const nextDue = day(insuranceYearOf(todayDate, hauptfaelligkeit).end);
-  const defaults = productDefaults(spec.produkt, partner, index);
   const { selbstBeteiligungUnit, ...productFields } = defaults;
   const ended = ['BEENDET', 'AUFGEHOBEN', 'STORNIERT'].includes(spec.status);
   const endDate =

@@ -59,7 +59,27 @@ export type Kuendbar = 'NEIN' | 'TAEGLICH' | 'VERTRAGSENDE';
 
 /** Kinds of pending change (vorgemerkte Änderungen). */
 export type PendingChangeArt =
-  'PHV_ANZAHL' | 'BUEROHAFTPFLICHT' | 'SELBSTBETEILIGUNG' | 'ZAHLWEISE' | 'ELEMENTAR';
+  | 'PHV_ANZAHL'
+  | 'BUEROHAFTPFLICHT'
+  | 'SELBSTBETEILIGUNG'
+  | 'ZAHLWEISE'
+  | 'ELEMENTAR'
+  | 'FAMILIENSTAND'
+  | 'RISIKOORT'
+  | 'HAUSRAT_DECKUNG'
+  | 'JAHRESUMSATZ'
+  | 'VERSICHERUNGSSUMME'
+  | 'BETRIEBSART';
+
+/** A received cancellation (Kündigung) or revocation (Widerruf) of a contract. */
+export interface Vertragsende {
+  grund: string;
+  freitext: string | null;
+  /** ISO date on which the contract ends. */
+  zum: string;
+  /** ISO date-time of receipt. */
+  eingegangenAm: string;
+}
 
 /** Contract task types. */
 export type TaskTyp = 'UmsatzErinnern1' | 'UmsatzErinnern2' | 'UmsatzAutomatischAnpassen';

@@ -31,6 +31,7 @@ import type {
   SelbstBeteiligungWert,
   TaskStatus,
   TaskTyp,
+  Vertragsende,
   Vertragsstatus,
   VersicherteGewerbe,
   VhTeil,
@@ -87,6 +88,9 @@ export const contracts = pgTable('contracts', {
   hausrat: jsonb('hausrat').$type<HausratTeil>(),
   reise: jsonb('reise').$type<ReiseTeil>(),
   vh: jsonb('vh').$type<VhTeil>(),
+  bestaetigtAm: timestamp('bestaetigt_am', { withTimezone: true, mode: 'date' }),
+  kuendigung: jsonb('kuendigung').$type<Vertragsende>(),
+  widerruf: jsonb('widerruf').$type<Vertragsende>(),
   lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'date' })
     .notNull()
     .default(sql`date_trunc('milliseconds', now())`),

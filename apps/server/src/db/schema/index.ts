@@ -4,3 +4,4 @@ export * from './contracts.ts';
 export * from './events.ts';
 export * from './claims.ts';
 export * from './contractTypes.ts';
+export * from './uploads.ts';

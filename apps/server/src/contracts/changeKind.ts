@@ -1,0 +1,62 @@
+import type { contracts, PendingChangeArt } from '../db/schema/index.ts';
+import type { PricedResult, PricingInput, TariffCatalogue } from '../pricing/index.ts';
+import type { ContractRow } from './access.ts';
+
+/** A self-service change (spec section 7), named by its path segment. */
+export type ChangeKind =
+  | 'zahlweise'
+  | 'selbstbeteiligung'
+  | 'elementar'
+  | 'phv'
+  | 'buerohaftpflicht'
+  | 'familienstand'
+  | 'risikoort'
+  | 'hausrat'
+  | 'umsatz'
+  | 'versicherungssumme'
+  | 'betriebsart';
+
+/** One change with its new value, as validated by the route's schema. */
+export interface Change {
+  kind: ChangeKind;
+  value: unknown;
+}
+
+/** What a change kind may look at besides its value. */
+export interface ChangeContext {
+  row: ContractRow;
+  tariffs: TariffCatalogue;
+}
+
+/** The contract columns a change writes. */
+export type ContractColumns = Partial<typeof contracts.$inferInsert>;
+
+/** How one kind of change is validated, priced, stored and remembered as pending. */
+export interface ChangeKindSpec {
+  /** Body field with the new value (the contract view's name of the field where there is one). */
+  field: string;
+  /** JSON Schema of the value. */
+  valueSchema: Record<string, unknown>;
+  /** Pending-change kind when effective in the future. */
+  art: PendingChangeArt;
+  /** Change event type. */
+  eventTyp: string;
+  /** Path of its calculate call below `.../{id}/beitrag/`, or null when it has a route of its own. */
+  beitragPath: string | null;
+  /** Whether the generic save PATCH /api/vertrag/vertrag/{id} accepts it. */
+  generic: boolean;
+  /** The German reason why this contract cannot take the change, or null. */
+  check?(value: unknown, context: ChangeContext): string | null;
+  /** The pricing input with the change applied. */
+  apply(input: PricingInput, value: unknown, context: ChangeContext): PricingInput;
+  /** The contract columns to write when effective now; `input` is the priced input. */
+  columns(value: unknown, context: ChangeContext & { input: PricingInput }): ContractColumns;
+  /** The current value on the contract (for the event's "alt" field). */
+  current(row: ContractRow): unknown;
+  /** Fields the change event carries besides the common ones (spec section 3, "Change events"). */
+  eventFields?(
+    value: unknown,
+    context: ChangeContext,
+    price: PricedResult,
+  ): Record<string, unknown>;
+}

@@ -1,0 +1,228 @@
+import type { HausratDeckung, HausratTeil } from '../db/schema/index.ts';
+import { variantForSum, type TariffCoverVariant } from '../pricing/index.ts';
+import type { ChangeContext, ChangeKindSpec } from './changeKind.ts';
+
+/** A new risk address with the household data of spec section 3 ("New address"). */
+export interface NeuerRisikoort {
+  plz: string;
+  ort: string;
+  strasse: string;
+  hausnummer: string;
+  wohnflaeche?: number;
+  versicherungssumme?: number;
+  etage?: number;
+  gebaeudeart?: string;
+  auspraegungen?: { name: string; value: string }[];
+}
+
+/** A household cover switched on or off (PATCH .../deckung/hausrat/{coverageType}). */
+export interface HausratDeckungAenderung {
+  deckung: HausratDeckungsTyp;
+  eingeschlossen: boolean;
+  versicherungssumme?: number;
+}
+
+/** The household cover types (spec section 3) by their path segment. */
+export const HAUSRAT_DECKUNGEN = {
+  basis: 'BASIS',
+  glasbruch: 'GLASBRUCH',
+  elementar: 'ELEMENTAR',
+  fahrrad: 'FAHRRAD',
+  schutzbrief: 'SCHUTZBRIEF',
+  'unbenannte-gefahren': 'UNBENANNTE_GEFAHREN',
+} as const;
+
+/** A household cover identifier. */
+export type HausratDeckungsTyp = (typeof HAUSRAT_DECKUNGEN)[keyof typeof HAUSRAT_DECKUNGEN];
+
+const text = (max: number) => ({ type: 'string', minLength: 1, maxLength: max });
+
+/** The variant a household of `needed` insured sum requires: the current one when it suffices. */
+function householdVariant(context: ChangeContext, needed: number): TariffCoverVariant | undefined {
+  const tariff = context.tariffs.get(context.row.produkt);
+  if (!tariff) return undefined;
+  const current = tariff.coverVariants.find((v) => v.id === context.row.deckungsIdentifier);
+  if (current && current.insuranceSum >= needed) return current;
+  return variantForSum(tariff, context.row.produkt, needed);
+}
+
+/** The insured sum a new home needs: the given one, at least living space times the tariff's rate. */
+function neededSum(value: NeuerRisikoort, context: ChangeContext): number {
+  const rate = context.tariffs.get(context.row.produkt)?.sumPerSquareMeter ?? 0;
+  return Math.max(value.versicherungssumme ?? 0, (value.wohnflaeche ?? 0) * rate);
+}
+
+function withBasis(hausrat: HausratTeil, patch: Partial<HausratDeckung>): HausratDeckung[] {
+  return hausrat.hausratDeckungen.map((deckung) =>
+    deckung.deckungsIdentifier === 'BASIS' ? { ...deckung, ...patch } : deckung,
+  );
+}
+
+/** Move to a new risk address (POST .../beitrag/risikoort; saved by PATCH .../{id}). */
+export const risikoort: ChangeKindSpec = {
+  field: 'risikoOrt',
+  valueSchema: {
+    type: 'object',
+    properties: {
+      plz: { type: 'string', pattern: '^[0-9]{5}$' },
+      ort: text(100),
+      strasse: text(100),
+      hausnummer: text(10),
+      wohnflaeche: { type: 'number', minimum: 10, maximum: 1000 },
+      versicherungssumme: { type: 'number', minimum: 0, maximum: 10_000_000 },
+      etage: { type: 'integer', minimum: -5, maximum: 100 },
+      gebaeudeart: text(40),
+      auspraegungen: {
+        type: 'array',
+        maxItems: 20,
+        items: {
+          type: 'object',
+          properties: { name: text(60), value: text(200) },
+          required: ['name', 'value'],
+          additionalProperties: false,
+        },
+      },
+    },
+    required: ['plz', 'ort', 'strasse', 'hausnummer'],
+    additionalProperties: false,
+  },
+  art: 'RISIKOORT',
+  eventTyp: 'NeueAdresse',
+  beitragPath: 'risikoort',
+  generic: true,
+  check: (value, context) => {
+    const neu = value as NeuerRisikoort;
+    if (!context.row.risikoOrt) return 'Zu diesem Vertrag gehört kein Risikoort.';
+    if (!context.row.hausrat) return null;
+    if (neu.wohnflaeche === undefined)
+      return 'Bitte geben Sie die Wohnfläche der neuen Wohnung an.';
+    return householdVariant(context, neededSum(neu, context))
+      ? null
+      : 'Für diese Wohnung können wir den Vertrag nicht online anpassen. Bitte sprechen Sie uns an.';
+  },
+  apply: (input, value, context) => {
+    if (!context.row.hausrat) return input;
+    const variant = householdVariant(context, neededSum(value as NeuerRisikoort, context));
+    return variant ? { ...input, deckungsIdentifier: variant.id } : input;
+  },
+  columns: (value, context) => {
+    const neu = value as NeuerRisikoort;
+    const address = {
+      plz: neu.plz,
+      ort: neu.ort,
+      strasse: neu.strasse,
+      hausnummer: neu.hausnummer,
+    };
+    const hausrat = context.row.hausrat;
+    if (!hausrat) return { risikoOrt: address };
+    const summe = neededSum(neu, context);
+    const variant = householdVariant(context, summe);
+    return {
+      risikoOrt: address,
+      deckungsIdentifier: context.input.deckungsIdentifier,
+      versicherungsSumme: variant?.insuranceSum ?? context.row.versicherungsSumme,
+      hausrat: {
+        ...hausrat,
+        plz: neu.plz,
+        wohnflaeche: neu.wohnflaeche ?? hausrat.wohnflaeche,
+        hausratDeckungen: withBasis(hausrat, {
+          versicherungssumme: summe,
+          ...(neu.gebaeudeart ? { gebaeudeart: neu.gebaeudeart } : {}),
+        }),
+      },
+    };
+  },
+  current: (row) => row.risikoOrt,
+  eventFields: (value, context) => {
+    const neu = value as NeuerRisikoort;
+    return {
+      plz: neu.plz,
+      ort: neu.ort,
+      hausnummer: neu.hausnummer,
+      strasse: neu.strasse,
+      wohnflaeche: neu.wohnflaeche ?? context.row.hausrat?.wohnflaeche ?? null,
+      versicherungssumme: context.row.hausrat ? neededSum(neu, context) : null,
+      etage: neu.etage ?? null,
+      gebaeudeart: neu.gebaeudeart ?? null,
+      auspraegungen: neu.auspraegungen ?? [],
+    };
+  },
+};
+
+/** Switches one household cover on or off (POST/PATCH .../hausrat/{coverageType}). */
+export const hausrat: ChangeKindSpec = {
+  field: 'hausratDeckung',
+  valueSchema: {
+    type: 'object',
+    properties: {
+      deckung: { enum: Object.values(HAUSRAT_DECKUNGEN) },
+      eingeschlossen: { type: 'boolean' },
+      versicherungssumme: { type: 'number', minimum: 0, maximum: 10_000_000 },
+    },
+    required: ['deckung', 'eingeschlossen'],
+    additionalProperties: false,
+  },
+  art: 'HAUSRAT_DECKUNG',
+  eventTyp: 'HausratDeckungGeaendert',
+  beitragPath: null,
+  generic: false,
+  check: (value, context) => {
+    const change = value as HausratDeckungAenderung;
+    const teil = context.row.hausrat;
+    if (!teil) return 'Diese Änderung ist für Ihren Vertrag nicht möglich.';
+    if (change.deckung === 'BASIS') {
+      if (!change.eingeschlossen) return 'Die Grunddeckung kann nicht abgewählt werden.';
+      if (change.versicherungssumme === undefined) return null;
+      return householdVariant(context, change.versicherungssumme)
+        ? null
+        : 'Diese Versicherungssumme bieten wir für Ihren Vertrag nicht an.';
+    }
+    if (change.deckung === 'ELEMENTAR' && change.eingeschlossen && !teil.elementarEinschliessbar)
+      return 'Elementarschutz kann in dieser Deckung nicht eingeschlossen werden.';
+    return null;
+  },
+  apply: (input, value, context) => {
+    const change = value as HausratDeckungAenderung;
+    if (change.deckung === 'ELEMENTAR') return { ...input, elementar: change.eingeschlossen };
+    if (change.deckung === 'BASIS') {
+      const variant = householdVariant(context, change.versicherungssumme ?? 0);
+      return variant ? { ...input, deckungsIdentifier: variant.id } : input;
+    }
+    const others = (input.hausratDeckungen ?? []).filter((id) => id !== change.deckung);
+    return {
+      ...input,
+      hausratDeckungen: change.eingeschlossen ? [...others, change.deckung] : others,
+    };
+  },
+  columns: (value, context) => {
+    const change = value as HausratDeckungAenderung;
+    const teil = context.row.hausrat;
+    if (change.deckung === 'ELEMENTAR') return { elementar: change.eingeschlossen };
+    if (!teil) return {};
+    if (change.deckung === 'BASIS') {
+      const variant = householdVariant(context, change.versicherungssumme ?? 0);
+      return {
+        deckungsIdentifier: context.input.deckungsIdentifier,
+        versicherungsSumme: variant?.insuranceSum ?? context.row.versicherungsSumme,
+        hausrat: {
+          ...teil,
+          hausratDeckungen: withBasis(teil, { versicherungssumme: change.versicherungssumme }),
+        },
+      };
+    }
+    const others = teil.hausratDeckungen.filter((d) => d.deckungsIdentifier !== change.deckung);
+    const added: HausratDeckung = {
+      deckungsIdentifier: change.deckung,
+      versicherungssumme: change.versicherungssumme ?? null,
+      selbstbeteiligung: null,
+      gebaeudeart: null,
+    };
+    return {
+      hausrat: { ...teil, hausratDeckungen: change.eingeschlossen ? [...others, added] : others },
+    };
+  },
+  current: (row) => [
+    ...(row.hausrat?.hausratDeckungen ?? []).map((deckung) => deckung.deckungsIdentifier),
+    ...(row.elementar ? ['ELEMENTAR'] : []),
+  ],
+};

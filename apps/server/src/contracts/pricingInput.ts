@@ -1,0 +1,39 @@
+import type { HausratTeil, Jahresumsatz, PhvTeil } from '../db/schema/index.ts';
+import type { PricingInput } from '../pricing/index.ts';
+import type { ContractRow } from './access.ts';
+
+/** Household covers priced by their own flag or variant, not as an optional cover. */
+const NOT_OPTIONAL = new Set(['BASIS', 'ELEMENTAR']);
+
+/** The optional covers, family status and revenue of a contract's product parts. */
+export function coverExtrasOf(parts: {
+  phv?: PhvTeil | null | undefined;
+  hausrat?: HausratTeil | null | undefined;
+  jahresumsatz?: Jahresumsatz | null | undefined;
+}): Pick<PricingInput, 'familienstand' | 'hausratDeckungen' | 'jahresumsatz'> {
+  return {
+    familienstand: parts.phv?.familienstand.current.key ?? null,
+    hausratDeckungen: (parts.hausrat?.hausratDeckungen ?? [])
+      .map((deckung) => deckung.deckungsIdentifier)
+      .filter((id) => !NOT_OPTIONAL.has(id)),
+    jahresumsatz: parts.jahresumsatz?.value ?? null,
+  };
+}
+
+/** The pricing input of a contract as it stands, effective on `wirksamkeitsdatum`. */
+export function pricingInputOf(row: ContractRow, wirksamkeitsdatum: string): PricingInput {
+  return {
+    produkt: row.produkt,
+    deckungsIdentifier: row.deckungsIdentifier,
+    zahlweise: row.zahlweise,
+    selbstbeteiligung: row.neueSelbstbeteiligung,
+    elementar: row.elementar ?? false,
+    buerohaftpflicht: row.buerohaftpflicht ?? false,
+    phvAnzahl: row.phvAnzahl,
+    ...coverExtrasOf(row),
+    hauptfaelligkeit: { day: row.hauptfaelligkeitTag, month: row.hauptfaelligkeitMonat },
+    wirksamkeitsdatum,
+    vertragsBeginn: row.vertragsBeginn,
+    ablaufdatum: row.ablaufdatum,
+  };
+}

@@ -1,0 +1,153 @@
+import { and, eq } from 'drizzle-orm';
+import { actorIdOf, type Identity } from '../auth/index.ts';
+import type { Db } from '../db/database.ts';
+import { auditLog, changeEvents, contracts, type Vertragsende } from '../db/schema/index.ts';
+import { insuranceYearOf, parseDay } from '../pricing/index.ts';
+import { findVisibleContract, type ContractRow } from './access.ts';
+import { isActive, toContractView } from './contractView.ts';
+import { kuendigungsgruende, WIDERRUFSGRUENDE } from './reasons.ts';
+import { widerrufsinfoOf } from './revocation.ts';
+import { conflictOutcome, NEXT_VERSION, NOT_FOUND, type SaveOutcome } from './saveChange.ts';
+
+/** A cancellation (kuendigung) or revocation (widerruf) as the DELETE calls receive it. */
+export interface EndRequest {
+  db: Db;
+  identity: Identity;
+  id: string;
+  art: 'kuendigung' | 'widerruf';
+  grund: string;
+  freitext: string | null;
+  kuendigungsdatum: string | null;
+  /** The version the client read (If-Match), when sent. */
+  ifMatch: string | null;
+  today: string;
+  requestId: string;
+}
+
+const germanDate = (iso: string): string => iso.split('-').reverse().join('.');
+const refuse = (message: string): SaveOutcome => ({
+  status: 422,
+  body: { error: 'unprocessable', message },
+});
+const badReason = (path: string, message: string): SaveOutcome => ({
+  status: 400,
+  body: {
+    error: 'validation',
+    message: 'Bitte prüfen Sie Ihre Eingaben.',
+    fieldErrors: [{ path, keyword: 'enum', message }],
+  },
+});
+
+/** The day a cancellation takes effect, or the outcome refusing it. */
+function cancellationDay(row: ContractRow, request: EndRequest): string | SaveOutcome {
+  if (row.kuendbar === 'NEIN' || !isActive(row.vertragsstatus))
+    return refuse('Dieser Vertrag kann nicht online gekündigt werden.');
+  if (row.kuendbar === 'VERTRAGSENDE') {
+    const due = insuranceYearOf(parseDay(request.today), {
+      day: row.hauptfaelligkeitTag,
+      month: row.hauptfaelligkeitMonat,
+    })
+      .end.toISOString()
+      .slice(0, 10);
+    const end = row.ablaufdatum && row.ablaufdatum < due ? row.ablaufdatum : due;
+    if (request.kuendigungsdatum && request.kuendigungsdatum !== end)
+      return refuse(`Dieser Vertrag kann nur zum ${germanDate(end)} gekündigt werden.`);
+    return end;
+  }
+  const day = request.kuendigungsdatum ?? request.today;
+  if (day < request.today)
+    return refuse('Das Kündigungsdatum darf nicht in der Vergangenheit liegen.');
+  if (row.ablaufdatum && day > row.ablaufdatum)
+    return refuse(`Der Vertrag endet bereits am ${germanDate(row.ablaufdatum)}.`);
+  return day;
+}
+
+/** The checks of a revocation; the contract ends retroactively at its start. */
+function revocationDay(row: ContractRow, request: EndRequest): string | SaveOutcome {
+  const info = widerrufsinfoOf(row, request.today);
+  if (!info.widerrufsrecht) return refuse('Für diesen Vertrag besteht kein Widerrufsrecht.');
+  if (!info.istWiderrufbarJetzt)
+    return refuse('Die Widerrufsfrist für diesen Vertrag ist abgelaufen.');
+  return row.vertragsBeginn;
+}
+
+/**
+ * DELETE .../{id}/kuendigung/{reason} and .../{id}/widerruf/{reason}: checks the reason against
+ * the reasons lists and the contract's kuendbar / revocation period, then ends the contract
+ * (AUSLAUFEND until a future end, BEENDET today, STORNIERT when revoked) with an event and an
+ * audit row in one transaction, conditional on the version read.
+ */
+export async function endContract(request: EndRequest): Promise<SaveOutcome> {
+  const { identity, id } = request;
+  return request.db.transaction(async (tx) => {
+    const row = await findVisibleContract(tx, identity, id);
+    if (!row) return NOT_FOUND;
+    if (
+      request.ifMatch !== null &&
+      new Date(request.ifMatch).getTime() !== row.lastUpdated.getTime()
+    )
+      return conflictOutcome(tx, identity, id);
+    if (row.kuendigung || row.widerruf)
+      return conflictOutcome(
+        tx,
+        identity,
+        id,
+        'Dieser Vertrag ist bereits gekündigt oder widerrufen.',
+      );
+    const reasons =
+      request.art === 'kuendigung' ? (kuendigungsgruende(row.produkt) ?? []) : WIDERRUFSGRUENDE;
+    if (!reasons.some((reason) => reason.key === request.grund))
+      return badReason('/params/reason', 'Bitte wählen Sie einen der angebotenen Gründe.');
+    if (request.grund === 'SONSTIGES' && !request.freitext?.trim())
+      return badReason('/querystring/freitext', 'Bitte beschreiben Sie Ihren Grund.');
+    const day =
+      request.art === 'kuendigung' ? cancellationDay(row, request) : revocationDay(row, request);
+    if (typeof day !== 'string') return day;
+
+    const record: Vertragsende = {
+      grund: request.grund,
+      freitext: request.freitext?.trim() || null,
+      zum: day,
+      eingegangenAm: new Date().toISOString(),
+    };
+    const status =
+      request.art === 'widerruf' ? 'STORNIERT' : day <= request.today ? 'BEENDET' : 'AUSLAUFEND';
+    const updated = await tx
+      .update(contracts)
+      .set({
+        vertragsstatus: status,
+        beendigungsdatum: day,
+        kuendbar: 'NEIN',
+        widerrufbar: false,
+        ...(request.art === 'kuendigung' ? { kuendigung: record } : { widerruf: record }),
+        lastUpdated: NEXT_VERSION,
+      })
+      .where(and(eq(contracts.versicherungsNummer, id), eq(contracts.lastUpdated, row.lastUpdated)))
+      .returning({ id: contracts.versicherungsNummer });
+    if (updated.length === 0) return conflictOutcome(tx, identity, id);
+    await tx.insert(changeEvents).values({
+      typ: request.art === 'kuendigung' ? 'VertragGekuendigt' : 'VertragWiderrufen',
+      versicherungsnummer: id,
+      wirksamkeitsdatum: day,
+      partnernummer: row.partnerNummer,
+      partnerKenntnisstand: row.lastUpdated,
+      payload: {
+        grund: record.grund,
+        freitext: record.freitext,
+        alterStatus: row.vertragsstatus,
+        neuerStatus: status,
+      },
+    });
+    await tx.insert(auditLog).values({
+      actorRole: identity.role,
+      actorId: actorIdOf(identity),
+      action: request.art === 'kuendigung' ? 'vertrag.kuendigen' : 'vertrag.widerrufen',
+      entity: 'contract',
+      entityId: id,
+      requestId: request.requestId,
+      details: { grund: record.grund, zum: day },
+    });
+    const fresh = await findVisibleContract(tx, identity, id);
+    return { status: 200, body: fresh ? await toContractView(tx, fresh) : null };
+  });
+}

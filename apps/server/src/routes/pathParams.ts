@@ -1,0 +1,47 @@
+import type { ContractRow } from '../contracts/access.ts';
+import type { Change } from '../contracts/changeKinds.ts';
+import { HAUSRAT_DECKUNGEN } from '../contracts/householdKinds.ts';
+import { LINE_OF_PRODUKT } from '../contracts/reasons.ts';
+
+/** Params of the household cover calls: the contract and the cover type (basis, glasbruch, ...). */
+export const coverageParams = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', minLength: 1, maxLength: 64 },
+    coverageType: { enum: Object.keys(HAUSRAT_DECKUNGEN) },
+  },
+  required: ['id', 'coverageType'],
+  additionalProperties: false,
+} as const;
+
+/** Params of the revenue calls: the contract and its product type (bhv, vh, si or the product). */
+export const productTypeParams = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', minLength: 1, maxLength: 64 },
+    productType: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{1,30}$' },
+  },
+  required: ['id', 'productType'],
+  additionalProperties: false,
+} as const;
+
+/** The household cover change of a cover type and a body with `eingeschlossen`. */
+export function hausratChange(coverageType: string, body: Record<string, unknown>): Change {
+  const deckung = HAUSRAT_DECKUNGEN[coverageType as keyof typeof HAUSRAT_DECKUNGEN];
+  return {
+    kind: 'hausrat',
+    value: {
+      deckung,
+      eingeschlossen: body['eingeschlossen'],
+      ...(body['versicherungssumme'] === undefined
+        ? {}
+        : { versicherungssumme: body['versicherungssumme'] }),
+    },
+  };
+}
+
+/** Whether a path's product type names the contract's line (BHV, VH, SI) or its product. */
+export function umsatzFits(row: ContractRow, productType: string): boolean {
+  const wanted = productType.toUpperCase();
+  return wanted === row.produkt || wanted === LINE_OF_PRODUKT[row.produkt];
+}

@@ -1,0 +1,188 @@
+import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { detectFileType } from '#engine';
+import { principalOf } from '../auth/index.ts';
+import { uploads } from '../db/schema/index.ts';
+import { UPLOAD_TEXTS } from '../http/errors.ts';
+import { withIdempotency, type GuardedOutcome } from '../idempotency/guard.ts';
+import { newStorageKey, sha256, storeBytes, type UploadConfig } from '../portal/uploadStore.ts';
+import { requireIdentity, type RouteContext } from './context.ts';
+
+const uuidParams = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'string',
+      pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$',
+    },
+  },
+  required: ['id'],
+  additionalProperties: false,
+} as const;
+
+const NO_UPLOAD: GuardedOutcome = {
+  status: 404,
+  body: { error: 'not-found', message: 'Diesen Upload gibt es nicht.' },
+};
+
+type UploadRow = typeof uploads.$inferSelect;
+const finished = (row: UploadRow) => ({
+  id: row.id,
+  name: row.name,
+  contentType: row.contentType,
+  sizeBytes: row.sizeBytes,
+});
+
+/**
+ * The presigned-style upload: POST /api/uploads opens a slot (name in, upload URL out), PUT
+ * /api/uploads/{id} stores the bytes on disk under a server-made name. The type is decided by the
+ * content (415 otherwise), size and count by configuration (413). Both accept Idempotency-Key.
+ */
+export async function registerUploadRoutes(
+  app: FastifyInstance,
+  context: RouteContext,
+  config: UploadConfig,
+): Promise<void> {
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: config.maxSizeBytes },
+      (_request, body, done) => {
+        done(null, body);
+      },
+    );
+
+    scope.post<{ Body: { name: string } }>(
+      '/api/uploads',
+      {
+        schema: {
+          body: {
+            type: 'object',
+            properties: { name: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' } },
+            required: ['name'],
+            additionalProperties: false,
+          },
+        },
+      },
+      async (request, reply) => {
+        const identity = await requireIdentity(context, request, reply);
+        if (!identity) return reply;
+        const principal = principalOf(identity);
+        return withIdempotency(
+          {
+            db: context.db,
+            request,
+            reply,
+            identity,
+            route: 'uploads',
+            id: '',
+            body: request.body,
+          },
+          async () => {
+            const [held] = await context.db
+              .select({ n: count() })
+              .from(uploads)
+              .where(
+                and(
+                  eq(uploads.principal, principal),
+                  inArray(uploads.state, ['offen', 'hochgeladen']),
+                  gt(uploads.expiresAt, sql`now()`),
+                ),
+              );
+            if ((held?.n ?? 0) >= config.maxCount)
+              return { status: 413, body: { error: 'too-large', message: UPLOAD_TEXTS.count } };
+            const [row] = await context.db
+              .insert(uploads)
+              .values({
+                principal,
+                name: request.body.name.trim(),
+                storageKey: newStorageKey(),
+                expiresAt: new Date(Date.now() + config.slotMinutes * 60_000),
+              })
+              .returning();
+            if (!row) throw new Error('upload slot not stored');
+            return {
+              status: 201,
+              body: {
+                id: row.id,
+                name: row.name,
+                uploadUrl: `/api/uploads/${row.id}`,
+                method: 'PUT',
+                maxSizeBytes: config.maxSizeBytes,
+                expiresAt: row.expiresAt.toISOString(),
+              },
+            };
+          },
+        );
+      },
+    );
+
+    scope.put<{ Params: { id: string }; Body: Buffer }>(
+      '/api/uploads/:id',
+      { schema: { params: uuidParams } },
+      async (request, reply) => {
+        const identity = await requireIdentity(context, request, reply);
+        if (!identity) return reply;
+        const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const digest = sha256(bytes);
+        return withIdempotency(
+          {
+            db: context.db,
+            request,
+            reply,
+            identity,
+            route: 'uploads',
+            id: request.params.id,
+            body: digest,
+          },
+          async () => {
+            const [slot] = await context.db
+              .select()
+              .from(uploads)
+              .where(
+                and(
+                  eq(uploads.id, request.params.id),
+                  eq(uploads.principal, principalOf(identity)),
+                ),
+              );
+            if (!slot) return NO_UPLOAD;
+            if (slot.state !== 'offen') {
+              return slot.sha256 === digest
+                ? { status: 200, body: finished(slot) }
+                : {
+                    status: 409,
+                    body: { error: 'conflict', message: 'Dieser Upload ist schon abgeschlossen.' },
+                  };
+            }
+            if (slot.expiresAt.getTime() < Date.now()) return NO_UPLOAD;
+            if (bytes.length > config.maxSizeBytes)
+              return { status: 413, body: { error: 'too-large', message: UPLOAD_TEXTS.size } };
+            const type = detectFileType(bytes);
+            if (!type)
+              return {
+                status: 415,
+                body: { error: 'unsupported-type', message: UPLOAD_TEXTS.type },
+              };
+            await storeBytes(config, slot.storageKey, bytes);
+            const [row] = await context.db
+              .update(uploads)
+              .set({
+                state: 'hochgeladen',
+                contentType: type,
+                sizeBytes: bytes.length,
+                sha256: digest,
+              })
+              .where(and(eq(uploads.id, slot.id), eq(uploads.state, 'offen')))
+              .returning();
+            if (!row)
+              return {
+                status: 409,
+                body: { error: 'conflict', message: 'Dieser Upload ist schon abgeschlossen.' },
+              };
+            return { status: 200, body: finished(row) };
+          },
+        );
+      },
+    );
+  });
+}

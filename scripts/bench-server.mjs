@@ -1,0 +1,163 @@
+// Load benchmark of the reference backend (not a pass/fail test): a contract read and a premium
+// calculation at fixed rates, then a short step search for the highest fixed rate that keeps
+// p99 <= 50 ms. Starts its own server on a free loopback port (PGlite in a temporary directory,
+// and PostgreSQL too when DATABASE_URL is set), sends traffic only to 127.0.0.1, stops it again.
+// Usage: node scripts/bench-server.mjs [--duration 10] [--rates 200,500] [--step 3]
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+
+const HOST = '127.0.0.1';
+const CONTRACT = 'AS-10000101';
+const HEADERS = { 'x-test-partner': '2000101', 'content-type': 'application/json' };
+const P99_LIMIT_MS = 50;
+const SEARCH_RATES = [100, 200, 400, 800, 1200, 1600, 2400];
+
+const { values } = parseArgs({
+  options: {
+    child: { type: 'boolean', default: false },
+    duration: { type: 'string', default: '10' },
+    rates: { type: 'string', default: '200,500' },
+    step: { type: 'string', default: '3' },
+  },
+});
+
+function startServer(env) {
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--child'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error('server did not start within 120 s'));
+    }, 120_000);
+    child.stdout.on('data', (chunk) => {
+      const match = /PORT (\d+)/.exec(String(chunk));
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, port: Number(match[1]) });
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}`));
+    });
+  });
+}
+
+function stopServer(child) {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+function scenarios(port) {
+  const today = new Date().toISOString().slice(0, 10);
+  const base = `http://${HOST}:${port}/api/vertrag/vertrag/${CONTRACT}`;
+  return [
+    { name: 'Vertrag lesen (GET)', url: base, method: 'GET' },
+    {
+      name: 'Beitrag berechnen (POST zahlweise)',
+      url: `${base}/beitrag/zahlweise`,
+      method: 'POST',
+      body: JSON.stringify({
+        versicherungsNummer: CONTRACT,
+        wirksamkeitsdatum: today,
+        zahlweise: 'JAEHRLICH',
+      }),
+    },
+  ];
+}
+
+async function run(scenario, rate, seconds) {
+  const result = await autocannon({
+    url: scenario.url,
+    method: scenario.method,
+    headers: HEADERS,
+    body: scenario.body,
+    connections: 20,
+    overallRate: rate,
+    duration: seconds,
+  });
+  return {
+    rate,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+const line = (label, r) =>
+  `  ${label.padEnd(38)} -R ${String(r.rate).padStart(5)}: ${String(r.rps).padStart(5)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}`;
+
+async function bench(kind, env) {
+  process.stdout.write(`\n${kind}\n`);
+  const { child, port } = await startServer(env);
+  try {
+    for (const scenario of scenarios(port)) {
+      await run(scenario, 50, 1); // warm-up
+      for (const rate of values.rates.split(',').map(Number)) {
+        process.stdout.write(
+          `${line(scenario.name, await run(scenario, rate, Number(values.duration)))}\n`,
+        );
+      }
+      let best = null;
+      for (const rate of SEARCH_RATES) {
+        const r = await run(scenario, rate, Number(values.step));
+        if (r.p99 > P99_LIMIT_MS || r.errors > 0 || r.rps < rate * 0.9) break;
+        best = r;
+      }
+      process.stdout.write(
+        `  ${scenario.name.padEnd(38)} highest fixed rate with p99 <= ${P99_LIMIT_MS} ms: ${best ? `${best.rate} req/s (p99 ${best.p99} ms)` : `below ${SEARCH_RATES[0]} req/s`}\n`,
+      );
+    }
+  } finally {
+    await stopServer(child);
+  }
+}
+
+async function main() {
+  const deadline = setTimeout(() => {
+    process.stderr.write('bench-server: time limit of 15 minutes reached\n');
+    process.exit(2);
+  }, 15 * 60_000);
+  const dir = mkdtempSync(join(tmpdir(), 'bench-pglite-'));
+  try {
+    await bench('PGlite', { DATABASE_URL: '', BENCH_PGLITE_DIR: dir });
+    if (process.env['DATABASE_URL']) await bench('PostgreSQL (DATABASE_URL)', {});
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    clearTimeout(deadline);
+  }
+}
+
+if (values.child) {
+  // The server process: test authentication on, bound to loopback, port chosen by the system.
+  const { register } = await import('tsx/esm/api');
+  register();
+  const { buildServer } = await import('../apps/server/src/app.ts');
+  const app = await buildServer({
+    databaseUrl: process.env['DATABASE_URL'] || undefined,
+    dataDir: process.env['BENCH_PGLITE_DIR'],
+    seed: true,
+    testAuth: true,
+    logger: false,
+  });
+  await app.listen({ host: HOST, port: 0 });
+  const address = app.server.address();
+  process.stdout.write(`PORT ${typeof address === 'object' && address ? address.port : 0}\n`);
+  process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
+} else {
+  await main();
+}

@@ -1,0 +1,206 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { messages } from '../../apps/server/src/db/schema/index.ts';
+import { asAgent, asCustomer, startTestServer, type TestServer } from './helpers/testDatabase.ts';
+
+let server: TestServer;
+const dir = mkdtempSync(join(tmpdir(), 'uploads-'));
+const ANNA = asCustomer('2000101');
+const MUELLER = asCustomer('3000101');
+const PDF = Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n');
+const EXE = Buffer.from([
+  0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0xff, 0xff, 0x00,
+]);
+
+beforeAll(async () => {
+  server = await startTestServer({ uploads: { dir, maxSizeBytes: 1024, maxCount: 3 } });
+}, 60_000);
+afterAll(async () => {
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function inject(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  headers: Record<string, string>,
+  payload?: unknown,
+) {
+  return server.app.inject({
+    method,
+    url,
+    headers,
+    ...(payload === undefined ? {} : { payload: payload as string }),
+  });
+}
+
+async function upload(headers: Record<string, string>, bytes: Buffer, name = 'rechnung.pdf') {
+  const slot = await inject('POST', '/api/uploads', headers, { name });
+  expect(slot.statusCode).toBe(201);
+  const { uploadUrl, id } = slot.json<{ uploadUrl: string; id: string }>();
+  const put = await inject(
+    'PUT',
+    uploadUrl,
+    { ...headers, 'content-type': 'application/octet-stream' },
+    bytes,
+  );
+  return { id, put };
+}
+
+describe('claims of the portal', () => {
+  it('lists only the signed-in customer’s claims, and an agent those of the agency', async () => {
+    const own = await inject('GET', '/api/portal/schaeden', MUELLER);
+    expect(own.json()).toEqual([
+      expect.objectContaining({ aktenId: 'S-2025-000101', versicherungsNummer: 'HFK-20000102' }),
+    ]);
+    const anna = await inject('GET', '/api/portal/schaeden', ANNA);
+    expect(anna.json<{ aktenId: string }[]>().map((c) => c.aktenId)).toEqual(['S-2025-000102']);
+    const agent = await inject('GET', '/api/portal/schaeden', asAgent('V-AS-100'));
+    expect(agent.json<{ aktenId: string }[]>().map((c) => c.aktenId)).toEqual(['S-2025-000102']);
+  });
+
+  it('shows a claim with its messages and a message with text and attachments, marking it read', async () => {
+    const claim = await inject('GET', '/api/portal/schaeden/S-2025-000101', MUELLER);
+    const nachrichten = claim.json<{
+      nachrichten: { id: string; gelesen: boolean; betreff: string }[];
+    }>().nachrichten;
+    expect(nachrichten).toHaveLength(2);
+    expect(Object.keys(nachrichten[0] ?? {}).sort()).toEqual([
+      'aktenId',
+      'betreff',
+      'erstelldatum',
+      'gelesen',
+      'id',
+    ]);
+    const unread = nachrichten.find((n) => !n.gelesen);
+    const detail = await inject(
+      'GET',
+      `/api/portal/schaeden/S-2025-000101/nachrichten/${unread?.id ?? ''}`,
+      MUELLER,
+    );
+    expect(detail.json()).toMatchObject({
+      aktenId: 'S-2025-000101',
+      gelesen: true,
+      nachricht: expect.any(String),
+      anhaenge: [],
+    });
+  });
+
+  it('answers a foreign claim with the same 404 as a missing one', async () => {
+    const foreign = await inject('GET', '/api/portal/schaeden/S-2025-000101', ANNA);
+    const missing = await inject('GET', '/api/portal/schaeden/S-0', ANNA);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual(missing.json());
+  });
+});
+
+describe('uploads', () => {
+  it('stores a PDF under a server-made name, whatever the client called it', async () => {
+    const { put } = await upload(ANNA, PDF, '../../etc/passwd.pdf');
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toMatchObject({ contentType: 'application/pdf', sizeBytes: PDF.length });
+    expect(readdirSync(dir).every((name) => /^[0-9a-f-]{36}$/.test(name))).toBe(true);
+  });
+
+  it('decides the type by content: an executable named .pdf gets 415 with a German message', async () => {
+    const { put } = await upload(ANNA, EXE, 'scan.pdf');
+    expect(put.statusCode).toBe(415);
+    expect(put.json()).toEqual({
+      error: 'unsupported-type',
+      message: 'Dieser Dateityp wird nicht unterstützt.',
+    });
+  });
+
+  it('refuses a file above the configured size and more slots than the configured count with 413', async () => {
+    const { put } = await upload(MUELLER, Buffer.alloc(2048, 0x41), 'gross.txt');
+    expect(put.statusCode).toBe(413);
+    expect(put.json()).toMatchObject({ message: 'Die Datei ist zu groß.' });
+    await upload(MUELLER, Buffer.from('eins'), 'a.txt');
+    await upload(MUELLER, Buffer.from('zwei'), 'b.txt');
+    const fourth = await inject('POST', '/api/uploads', MUELLER, { name: 'c.txt' });
+    expect(fourth.statusCode).toBe(413);
+    expect(fourth.json()).toMatchObject({ message: 'Sie haben zu viele Dateien ausgewählt.' });
+  });
+});
+
+describe('Postfach', () => {
+  it('lists the inbox with the unread count, sets read and deletes', async () => {
+    const inbox = await inject('GET', '/api/postfach/benutzer/eingang', ANNA);
+    const body = inbox.json<{
+      nachrichten: { id: string; gelesen: boolean }[];
+      ungelesen: number;
+    }>();
+    expect(body.ungelesen).toBe(1);
+    const unread = body.nachrichten.find((n) => !n.gelesen)?.id ?? '';
+    const read = await inject('PUT', `/api/postfach/benutzer/nachrichten/${unread}/gelesen`, ANNA);
+    expect(read.json()).toEqual({ gelesen: true, ungelesen: 0 });
+    expect((await inject('GET', '/api/postfach/benutzer/ungelesen', ANNA)).json()).toEqual({
+      anzahl: 0,
+    });
+    expect(
+      (await inject('DELETE', `/api/postfach/benutzer/nachrichten/${unread}`, ANNA)).statusCode,
+    ).toBe(204);
+    expect(
+      (await inject('GET', `/api/postfach/benutzer/nachrichten/${unread}`, ANNA)).statusCode,
+    ).toBe(404);
+  });
+
+  it('keeps pools and owners apart with the same 404', async () => {
+    const [agentMessage] = await server.db.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.pool, 'vermittler'));
+    const foreign = await inject(
+      'GET',
+      `/api/postfach/benutzer/nachrichten/${agentMessage?.id ?? ''}`,
+      ANNA,
+    );
+    const missing = await inject(
+      'GET',
+      '/api/postfach/benutzer/nachrichten/00000000-0000-4000-8000-000000000000',
+      ANNA,
+    );
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual(missing.json());
+    expect((await inject('GET', '/api/postfach/vermittler/eingang', ANNA)).statusCode).toBe(404);
+    expect(
+      (await inject('GET', '/api/postfach/vermittler/eingang', asAgent('V-HFK-200'))).json(),
+    ).toMatchObject({ ungelesen: 1 });
+  });
+
+  it('sends a message with an uploaded attachment once per Idempotency-Key and serves it as a download', async () => {
+    const agent = asAgent('V-AS-100');
+    const { id } = await upload(agent, PDF, 'Übersicht.pdf');
+    const headers = { ...agent, 'idempotency-key': 'send-1' };
+    const payload = { betreff: 'Unterlagen', nachricht: 'Anbei die Übersicht.', anhaenge: [id] };
+    const first = await inject('POST', '/api/postfach/vermittler/nachrichten', headers, payload);
+    expect(first.statusCode).toBe(201);
+    const again = await inject('POST', '/api/postfach/vermittler/nachrichten', headers, payload);
+    expect(again.json()).toEqual(first.json());
+    const other = await inject('POST', '/api/postfach/vermittler/nachrichten', headers, {
+      ...payload,
+      betreff: 'Anders',
+    });
+    expect(other.statusCode).toBe(422);
+    const outbox = await inject('GET', '/api/postfach/vermittler/gesendet', agent);
+    expect(outbox.json<{ nachrichten: unknown[] }>().nachrichten).toHaveLength(1);
+    const anhang = first.json<{ anhaenge: { id: string; name: string }[] }>().anhaenge[0];
+    const download = await inject(
+      'GET',
+      `/api/postfach/vermittler/anhaenge/${anhang?.id ?? ''}`,
+      agent,
+    );
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toMatch(/^attachment; /);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.rawPayload.equals(PDF)).toBe(true);
+    const reuse = await inject('POST', '/api/postfach/vermittler/nachrichten', agent, {
+      ...payload,
+      betreff: 'Noch mal',
+    });
+    expect(reuse.statusCode).toBe(400);
+  });
+});

@@ -1,4 +1,4 @@
-import { memo, useCallback, useMemo } from 'react';
+import { memo, useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useAtomValue } from 'jotai';
 import {
   toFieldPathId,
@@ -63,7 +63,11 @@ export const FieldSlot = memo(function FieldSlot({
   required,
 }: FieldSlotProps) {
   const { atoms } = controller;
-  const value = useAtomValue(atoms.fieldValue(step, name), { store: controller.store });
+  const subscribe = useCallback(
+    (listener: () => void) => controller.subscribeField(step, name, listener),
+    [controller, step, name],
+  );
+  const value = useSyncExternalStore(subscribe, () => controller.fieldValue(step, name));
   const problems = useAtomValue(atoms.fieldProblems(step, name), { store: controller.store });
   const showAll = useAtomValue(atoms.showAllErrors, { store: controller.store });
   const touched = useAtomValue(atoms.touched, { store: controller.store });

@@ -92,10 +92,11 @@ export function StepView({
             f,
             step.i18nPrefix,
             t,
+            context.exists,
           ),
         ]),
       ),
-    [fields, schema, uiRoot, step.i18nPrefix, t],
+    [fields, schema, uiRoot, step.i18nPrefix, t, context.exists],
   );
   const required = useMemo(
     () => new Set((schema.required as string[] | undefined) ?? []),

@@ -57,6 +57,20 @@ export function Wizard(props: WizardProps) {
   const { t, i18n } = useTranslation([definition.i18nNamespace, 'common']);
   const controller = useWizardController(props);
   useEffect(() => controller.openSegment(segment), [controller, segment]);
+  useEffect(() => {
+    // Typing saves after a pause; hiding or leaving the page saves at once.
+    const flush = (): void => controller.flush();
+    const onVisibility = (): void => {
+      if (document.visibilityState === 'hidden') flush();
+    };
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', onVisibility);
+      flush();
+    };
+  }, [controller]);
   const currentAtom = useMemo(
     () => selectAtom(controller.atoms.state, (s) => s.currentStep),
     [controller],
@@ -73,6 +87,10 @@ export function Wizard(props: WizardProps) {
       i18nPrefix: step?.i18nPrefix ?? '',
       ...(upload ? { upload } : {}),
       fileLimits,
+      texts: {
+        optionalSuffix: t('common:field.optionalSuffix'),
+        errorPrefix: t('common:errors.inlinePrefix'),
+      },
     }),
     [t, i18n, definition.i18nNamespace, step?.i18nPrefix, upload, fileLimits],
   );

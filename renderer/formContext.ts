@@ -27,6 +27,8 @@ export interface RendererFormContext {
   upload?: UploadFile;
   /** Upload limits from configuration. */
   fileLimits: { maxSizeBytes: number; maxCount: number };
+  /** Shared texts translated once per flow (templates render them on every keystroke). */
+  texts?: { optionalSuffix: string; errorPrefix: string };
 }
 
 /** Reads the renderer's form context from a widget's or template's registry. */

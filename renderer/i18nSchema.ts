@@ -1,6 +1,7 @@
 import type { UiSchema } from '@rjsf/utils';
 
 type Translate = (key: string) => string;
+type Exists = (key: string) => boolean;
 type SchemaNode = Record<string, unknown>;
 
 function isObject(value: unknown): value is SchemaNode {
@@ -10,7 +11,8 @@ function isObject(value: unknown): value is SchemaNode {
 /**
  * The uiSchema of one field with its German texts filled in: `ui:title` from
  * `<prefix>.<path>.label` and `ui:enumNames` from `<prefix>.<path>.options.<value>`, for the
- * field and, in a nested object, each of its properties. Computed once per step, not per key.
+ * field and, in a nested object, each of its properties; the hint as `ui:options.hintText`.
+ * Computed once per step, not per keystroke.
  */
 export function translatedUiSchema(
   schema: unknown,
@@ -18,6 +20,7 @@ export function translatedUiSchema(
   path: string,
   prefix: string,
   t: Translate,
+  exists: Exists,
 ): UiSchema {
   const own: UiSchema = isObject(uiSchema) ? { ...uiSchema } : {};
   if (!isObject(schema)) return own;
@@ -36,7 +39,7 @@ export function translatedUiSchema(
   const properties = schema['properties'];
   if (isObject(properties)) {
     for (const [name, child] of Object.entries(properties)) {
-      own[name] = translatedUiSchema(child, own[name], `${path}.${name}`, prefix, t);
+      own[name] = translatedUiSchema(child, own[name], `${path}.${name}`, prefix, t, exists);
     }
   }
   return own;

@@ -21,8 +21,6 @@ export interface WizardAtoms {
   busy: PrimitiveAtom<boolean>;
   /** The page (outside the steps) being shown, if any. */
   page: PrimitiveAtom<string | null>;
-  /** One field's answer. */
-  fieldValue: (step: string, field: string) => Atom<unknown>;
   /** One field's problems (same array while unchanged, so the field does not re-render). */
   fieldProblems: (step: string, field: string) => Atom<readonly FieldProblem[] | undefined>;
 }
@@ -43,10 +41,6 @@ function cached<T>(make: (key: string) => T): (key: string) => T {
 export function createWizardAtoms(initial: WizardState): WizardAtoms {
   const state = atom(initial);
   const problems = atom<Readonly<Record<string, StepProblems>>>({});
-  const valueOf = cached((key) => {
-    const [step = '', field = ''] = key.split('\u0000');
-    return selectAtom(state, (s) => s.formData[step]?.[field]);
-  });
   const problemsOf = cached((key) => {
     const [step = '', field = ''] = key.split('\u0000');
     return selectAtom(problems, (p) => p[step]?.[field]);
@@ -59,7 +53,6 @@ export function createWizardAtoms(initial: WizardState): WizardAtoms {
     problems,
     busy: atom(false),
     page: atom<string | null>(null),
-    fieldValue: (step, field) => valueOf(`${step}\u0000${field}`),
     fieldProblems: (step, field) => problemsOf(`${step}\u0000${field}`),
   };
 }

@@ -38,6 +38,9 @@ export interface WizardServices {
 
 const fieldKey = (step: string, field: string): string => `${step}/${field}`;
 
+/** How long typing must pause before the answers are saved to the tab's storage. */
+const SAVE_DELAY_MS = 400;
+
 /** A copy of an object without one key. */
 function withoutKey<T>(record: Record<string, T>, key: string): Record<string, T> {
   return Object.fromEntries(Object.entries(record).filter(([k]) => k !== key));
@@ -60,6 +63,9 @@ export class WizardController {
   readonly store = createStore();
   readonly atoms: WizardAtoms;
   private readonly key: string;
+  /** Per step and field, the components showing that field's answer. */
+  private readonly fieldListeners = new Map<string, Map<string, Set<() => void>>>();
+  private saveTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     readonly setup: WizardSetup,
@@ -79,11 +85,58 @@ export class WizardController {
 
   /** Runs an event through the engine, keeps and saves the result, and returns its effects. */
   dispatch(event: WizardEvent): WizardEffect[] {
-    const { state, effects } = transition(this.setup, this.state, event);
+    const previous = this.state;
+    const { state, effects } = transition(this.setup, previous, event);
     this.store.set(this.atoms.state, state);
-    saveState(this.services.storage, this.key, state);
+    this.notifyFields(previous.formData, state.formData);
+    this.scheduleSave();
     if (state.currentStep) this.revalidate(state.currentStep);
     return effects;
+  }
+
+  /** One field's answer. */
+  fieldValue(step: string, field: string): unknown {
+    return this.state.formData[step]?.[field];
+  }
+
+  /**
+   * Subscribes to one field's answer: the listener runs only when that answer changes, so a
+   * keystroke wakes one field whatever the size of the step.
+   */
+  subscribeField(step: string, field: string, listener: () => void): () => void {
+    let fields = this.fieldListeners.get(step);
+    if (!fields) this.fieldListeners.set(step, (fields = new Map()));
+    let listeners = fields.get(field);
+    if (!listeners) fields.set(field, (listeners = new Set()));
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }
+
+  private notifyFields(before: WizardState['formData'], after: WizardState['formData']): void {
+    for (const [step, fields] of this.fieldListeners) {
+      const a = before[step];
+      const b = after[step];
+      if (a === b) continue;
+      for (const [field, listeners] of fields) {
+        if (a?.[field] !== b?.[field]) listeners.forEach((listener) => listener());
+      }
+    }
+  }
+
+  /**
+   * Saves the state once typing pauses (writing the whole state on every key costs more than
+   * the key itself); {@link flush} saves at once, on page hide and before leaving.
+   */
+  private scheduleSave(): void {
+    if (this.saveTimer !== undefined) clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(() => this.flush(), SAVE_DELAY_MS);
+  }
+
+  /** Saves the state now (page hide, unmount, leaving for another site). */
+  flush(): void {
+    if (this.saveTimer !== undefined) clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
+    saveState(this.services.storage, this.key, this.state);
   }
 
   /** Sets one field's answer (validation of touched fields follows at once). */
@@ -233,7 +286,10 @@ export class WizardController {
           endpoint: effect.endpoint,
           status: effect.status,
         });
-      if (effect.type === 'forward') this.services.forward(effect.url);
+      if (effect.type === 'forward') {
+        this.flush();
+        this.services.forward(effect.url);
+      }
       if (effect.type === 'showPage') {
         this.store.set(this.atoms.page, effect.page);
         this.services.navigate(effect.page);

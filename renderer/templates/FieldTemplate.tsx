@@ -32,11 +32,14 @@ export function FieldTemplate(props: FieldTemplateProps) {
   const widget = typeof uiSchema?.['ui:widget'] === 'string' ? uiSchema['ui:widget'] : undefined;
   const error = rawErrors?.[0];
   const hasError = error !== undefined;
-  const hint = context.exists(`${base}.hint`) ? context.t(`${base}.hint`) : undefined;
+  const hintText = (uiSchema?.['ui:options'] as Record<string, unknown> | undefined)?.['hintText'];
+  const hint = typeof hintText === 'string' ? hintText : undefined;
   const labelText = (
     <>
       {label}
-      {required ? null : context.t('common:field.optionalSuffix')}
+      {required
+        ? null
+        : (context.texts?.optionalSuffix ?? context.t('common:field.optionalSuffix'))}
     </>
   );
   const help =
@@ -58,7 +61,9 @@ export function FieldTemplate(props: FieldTemplateProps) {
       <p id={errorId(id)} className="field__error" hidden={!error}>
         {error ? (
           <>
-            <span className="visually-hidden">{context.t('common:errors.inlinePrefix')}</span>
+            <span className="visually-hidden">
+              {context.texts?.errorPrefix ?? context.t('common:errors.inlinePrefix')}
+            </span>
             {error}
           </>
         ) : null}

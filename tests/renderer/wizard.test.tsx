@@ -64,7 +64,9 @@ describe('Wizard', () => {
     const radio = await screen.findByRole('radio', { name: 'Hausratversicherung' });
     await userEvent.click(radio);
     expect(radio).toBeChecked();
-    expect(storage.get('wizard:claim-entry:v1')).toContain('"productType":"HAUSRAT"');
+    await waitFor(() =>
+      expect(storage.get('wizard:claim-entry:v1')).toContain('"productType":"HAUSRAT"'),
+    );
   });
 
   it('shows a field error only after the field was left once', async () => {

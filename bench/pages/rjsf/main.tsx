@@ -1,0 +1,3 @@
+import { mountRjsf } from '../shared/RjsfPage.tsx';
+
+mountRjsf(false);

@@ -1,0 +1,108 @@
+// Size of a route: the real app built for production and served by the real server; every
+// JavaScript response the page requests, gzipped here at level 9.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Starts apps/server as `npm start` does (after the build), on PGlite in a temp folder. */
+export async function startServer() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-pglite-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG: 'off', PGLITE_DIR: dataDir },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  const fail = (message) => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    return new Error(message);
+  };
+  for (;;) {
+    if (child.exitCode !== null) throw fail(`the server exited: ${stderr}`);
+    try {
+      if ((await fetch(`${url}/`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw fail('the server did not start within 60 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        if (child.exitCode === null) {
+          child.kill('SIGKILL');
+          await exited;
+        }
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Opens a route and returns every JavaScript file it loaded with raw and gzip-9 sizes. */
+export async function routeScripts(browser, url, { waitFor }) {
+  const page = await browser.newPage();
+  const pending = [];
+  page.on('response', (response) => {
+    const type = response.headers()['content-type'] ?? '';
+    const isScript =
+      response.request().resourceType() === 'script' || /javascript|ecmascript/.test(type);
+    if (!isScript || response.status() !== 200) return;
+    pending.push(
+      response.body().then((body) => ({
+        file: new URL(response.url()).pathname,
+        raw: body.length,
+        gzip: gzipSync(body, { level: 9 }).length,
+        encoding: response.headers()['content-encoding'] ?? 'identity',
+      })),
+    );
+  });
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(String(error.message).split('\n')[0]));
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text().split('\n')[0]));
+  await page.goto(url, { waitUntil: 'networkidle' });
+  // A page that does not render still reports what it loaded, with why it did not render.
+  if (waitFor)
+    await page
+      .locator(waitFor)
+      .first()
+      .waitFor({ timeout: 15_000 })
+      .catch(() => problems.unshift(`"${waitFor}" did not appear within 15 s`));
+  await page.waitForLoadState('networkidle');
+  const files = await Promise.all(pending);
+  const heading =
+    (await page
+      .locator('h1')
+      .first()
+      .textContent({ timeout: 2000 })
+      .catch(() => null)) ?? '';
+  await page.close();
+  const unique = [...new Map(files.map((f) => [f.file, f])).values()].sort(
+    (a, b) => b.gzip - a.gzip,
+  );
+  return { files: unique, heading: heading.trim(), problems };
+}

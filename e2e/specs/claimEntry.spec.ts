@@ -118,3 +118,25 @@ test('the claim entry can be completed with the keyboard alone', async ({ page }
     page.getByRole('heading', { level: 1, name: 'Vertrags- und Kontaktdaten' }),
   ).toBeFocused();
 });
+
+test('the motor vehicle option appears only when the flag enable-vehicle-insurance-claim-report is on', async ({
+  page,
+}) => {
+  const flagMap = (on: boolean) => ({
+    'enable-vehicle-insurance-claim-report': {
+      value: on,
+      version: 1,
+      variation: on ? 0 : 1,
+      trackEvents: false,
+    },
+    'use-contentful-preview': { value: false, version: 1, variation: 1, trackEvents: false },
+  });
+  await page.route('**/api/flags/sdk/evalx/**', (route) => route.fulfill({ json: flagMap(true) }));
+  await page.goto('/schaden-melden/produkt-auswahl?brand=hfk');
+  await expect(page.getByRole('radio', { name: 'Kfz-Versicherung' })).toBeVisible();
+  await page.unroute('**/api/flags/sdk/evalx/**');
+  await page.route('**/api/flags/sdk/evalx/**', (route) => route.fulfill({ json: flagMap(false) }));
+  await page.reload();
+  await expect(page.getByRole('radio', { name: 'Privathaftpflichtversicherung' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Kfz-Versicherung' })).toHaveCount(0);
+});

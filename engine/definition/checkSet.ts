@@ -43,7 +43,11 @@ const FOLDER_SCHEMAS: { pattern: RegExp; schema: string; kind: string }[] = [
   { pattern: /^definitions\/tariffs\/[^/]+\.json$/, schema: 'tariff', kind: 'tariff' },
   { pattern: /^definitions\/api\/endpoints\.json$/, schema: 'endpoints', kind: 'endpoints' },
   { pattern: /^definitions\/flags\.json$/, schema: 'flags', kind: 'flags' },
-  { pattern: /^definitions\/claim-products\.json$/, schema: 'claim-products', kind: 'claim-products' },
+  {
+    pattern: /^definitions\/claim-products\.json$/,
+    schema: 'claim-products',
+    kind: 'claim-products',
+  },
 ];
 
 const schemaUri = (name: string): string => uriOfPath(`definitions/schema/${name}.schema.json`);

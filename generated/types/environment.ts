@@ -13,6 +13,13 @@ export interface EnvironmentConfig {
    */
   apiBase: string;
   /**
+   * Identity-service user pools (GET /api/{pool}/pool answers with their ids): one for customers (benutzer), one for agents (vermittler).
+   */
+  identityPools: {
+    benutzer: string;
+    vermittler: string;
+  };
+  /**
    * Claim-reporting app per brand and product (versicherung value of the look-up).
    */
   claimApps: {
@@ -26,4 +33,30 @@ export interface EnvironmentConfig {
    * Exact origins of parent pages allowed to embed the platform and exchange frame messages.
    */
   frameOrigins: string[];
+  /**
+   * The remote flag service of this environment.
+   */
+  flags: {
+    /**
+     * Client-side id of the flag service's environment.
+     */
+    clientId: string;
+    /**
+     * Where the flag SDK polls, streams and sends events: a path on the app's own origin (the reference backend's flag endpoint) or an https URL; absent for the service's own hosts.
+     */
+    baseUrl?: string;
+  };
+  /**
+   * Error monitoring of this environment.
+   */
+  monitoring: {
+    /**
+     * Where error events go; empty turns monitoring off (VITE_MONITORING_DSN overrides it).
+     */
+    dsn: string;
+    /**
+     * Mask contract and customer numbers, e-mail addresses and digit runs in every event.
+     */
+    maskPersonalData: boolean;
+  };
 }

@@ -21,6 +21,12 @@ import { registerVertragSaveRoute } from './routes/vertragSave.ts';
 import { registerVertragSaveRoutes } from './routes/vertragSaves.ts';
 import { seedDatabase } from './seed/seed.ts';
 import { registerClaimRoutes } from './claims/index.ts';
+import { registerPlatformRoutes } from './platform/index.ts';
+import {
+  bearerAuthentication,
+  registerIdentityRoutes,
+  type IdentityOptions,
+} from './identity/index.ts';
 
 /** Options of {@link buildServer}. */
 export interface ServerOptions {
@@ -48,6 +54,8 @@ export interface ServerOptions {
   today?: () => string;
   /** Tariffs to price with; default definitions/tariffs. */
   tariffs?: TariffCatalogue;
+  /** The identity service (sign-in) with bearer-token authentication; off when absent. */
+  identity?: Omit<IdentityOptions, 'db'>;
   /** Upload directory and limits (default .data/uploads, 10 MiB, 10 files). */
   uploads?: UploadOptions;
 }
@@ -77,7 +85,12 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const context: RouteContext = {
     db: database.db,
     authenticate:
-      options.authenticate ?? (options.testAuth === true ? testAuthentication : noAuthentication),
+      options.authenticate ??
+      (options.testAuth === true
+        ? testAuthentication
+        : options.identity
+          ? bearerAuthentication({ db: database.db, ...options.identity })
+          : noAuthentication),
     tariffs: options.tariffs ?? defaultTariffs(),
     today,
   };
@@ -89,6 +102,14 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   registerPortalRoutes(app, context, uploadConfigOf(options.uploads));
   await registerUploadRoutes(app, context, uploadConfigOf(options.uploads));
   registerClaimRoutes(app, { db: database.db });
+  await registerPlatformRoutes(app, {});
+  if (options.identity) {
+    await registerIdentityRoutes(app, {
+      db: database.db,
+      seedDemoUsers: options.seed === true,
+      ...options.identity,
+    });
+  }
 
   const webRoot = resolve(options.webRoot ?? 'dist/web');
   const hasWeb = existsSync(webRoot);

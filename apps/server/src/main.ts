@@ -18,7 +18,12 @@ const database = await openDatabase({
   dataDir: process.env['PGLITE_DIR'] || undefined,
 });
 const logger = process.env['LOG'] !== 'off';
-const app = await buildServer({ logger, database, seed: process.env['SEED'] !== 'off' });
+const app = await buildServer({
+  logger,
+  database,
+  seed: process.env['SEED'] !== 'off',
+  identity: { accessTokenSeconds: Number(process.env['IDENTITY_TOKEN_SECONDS'] ?? 3600) },
+});
 const claimApps = await Promise.all(
   claimAppPorts.map(() => buildServer({ logger, database, migrate: false })),
 );

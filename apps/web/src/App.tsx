@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import type { BrandConfig } from '../../../generated/types/brand.ts';
+import { authRoutes, SignOutButton } from './auth/index.ts';
 import { flows } from '../../../generated/definitions/index.ts';
 import { FlowRoute } from './flows/FlowRoute.tsx';
 import { Home } from './pages/Home.tsx';
@@ -20,6 +21,7 @@ export function App({ brand }: { brand: BrandConfig }) {
       <header className="app-header">
         <span className="brand-name">{brand.name}</span>
         <span className="app-name">{t('app.name')}</span>
+        <SignOutButton />
       </header>
       <main id="main" tabIndex={-1}>
         <Routes>
@@ -33,6 +35,7 @@ export function App({ brand }: { brand: BrandConfig }) {
                 element={<FlowRoute entry={flow} brand={brand} />}
               />
             ))}
+          {authRoutes()}
           <Route path="*" element={<NotFound />} />
         </Routes>
       </main>

@@ -2,25 +2,29 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { applyTheme, resolveBrand } from './config/brand.ts';
-import { setupI18n } from './i18n/setup.ts';
+import { PlatformProviders, sessionStorageOf, startPlatform } from './platform/index.ts';
 import './styles.css';
 
 const BRAND_KEY = 'platform.brand';
+// Embedded on another site, the browser may deny sessionStorage: then it lives in memory.
+const storage = sessionStorageOf(window);
 
 const brand = resolveBrand(
   window.location.hostname,
   window.location.search,
-  sessionStorage.getItem(BRAND_KEY),
+  storage.getItem(BRAND_KEY),
 );
-sessionStorage.setItem(BRAND_KEY, brand.id);
+storage.setItem(BRAND_KEY, brand.id);
 applyTheme(brand, document.documentElement);
-const i18n = await setupI18n();
-document.title = i18n.t('app.name');
+const platform = await startPlatform(window);
+document.title = platform.i18n.t('app.name');
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 createRoot(container).render(
   <StrictMode>
-    <App brand={brand} />
+    <PlatformProviders platform={platform}>
+      <App brand={brand} />
+    </PlatformProviders>
   </StrictMode>,
 );

@@ -17,7 +17,8 @@ const environments: Record<string, EnvironmentConfig> = {
 
 /** The configuration of an environment; an unknown name throws "Environment not found". */
 export function environmentConfig(name: string): EnvironmentConfig {
-  const config = environments[name];
+  // Own keys only: "toString" or "__proto__" are no environments.
+  const config = Object.hasOwn(environments, name) ? environments[name] : undefined;
   if (!config) throw new Error('Environment not found');
   return config;
 }

@@ -7,8 +7,9 @@ import type { FlowEntry } from '../../../../generated/definitions/index.ts';
 import type { BrandConfig } from '../../../../generated/types/brand.ts';
 import type { EndpointCatalogue } from '../../../../generated/types/endpoints.ts';
 import endpointCatalogue from '../../../../definitions/api/endpoints.json';
-import { defaultFlags, environmentConfig, ENVIRONMENT } from '../config/environment.ts';
-import { sendRequest } from '../services/transport.ts';
+import { environmentConfig, ENVIRONMENT } from '../config/environment.ts';
+import { sessionStorageOf, useFlags } from '../platform/index.ts';
+import { transport } from '../http/index.ts';
 import { loadFlow, type LoadedFlow } from './loadFlow.ts';
 import { entryParams } from './entryParams.ts';
 
@@ -27,6 +28,7 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
   const navigate = useNavigate();
   const location = useLocation();
   const [flow, setFlow] = useState<LoadedFlow | 'failed' | undefined>();
+  const flags = useFlags();
   useEffect(() => {
     let active = true;
     loadFlow(entry).then(
@@ -49,24 +51,24 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
         brand: brand.id,
         environment: ENVIRONMENT,
         role: 'claimant',
-        flags: defaultFlags(),
+        flags: { ...flags },
         config: {
           claimProducts: brand.claimProducts,
           claimApps: environment.claimApps[brand.id] ?? {},
         },
         route,
-        entry: entryParams(flow.definition, window.location.search, window.sessionStorage),
+        entry: entryParams(flow.definition, window.location.search, sessionStorageOf(window)),
       },
     };
-  }, [flow, brand, routeKey]);
+  }, [flow, brand, routeKey, flags]);
 
   const services: WizardServices = useMemo(
     () => ({
-      transport: sendRequest,
+      transport,
       navigate: (to, options) => navigate(`${base}/${to}`, { replace: options?.replace ?? false }),
       forward: (url) => window.location.assign(url),
       report: (info) => console.warn('Flow call failed', info),
-      storage: window.sessionStorage,
+      storage: sessionStorageOf(window),
       currentSegment: () => window.location.pathname.slice(base.length + 1) || undefined,
     }),
     [navigate, base],

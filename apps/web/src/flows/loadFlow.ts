@@ -1,13 +1,8 @@
-import i18next from 'i18next';
 import type { ValidateFunction } from 'ajv';
 import type { FlowEntry } from '../../../../generated/definitions/index.ts';
 import type { WizardDefinition } from '#engine';
 import { validatorLoaders } from '../../../../generated/validators/index.ts';
-
-const bundles = import.meta.glob<Record<string, unknown>>(
-  '../../../../definitions/locales/de/*.json',
-  { import: 'default' },
-);
+import { loadNamespace } from '../i18n/setup.ts';
 
 /** A flow ready to run: its definition, precompiled validators and loaded texts. */
 export interface LoadedFlow {
@@ -15,18 +10,17 @@ export interface LoadedFlow {
   validators: Record<string, ValidateFunction>;
 }
 
-/** Loads a flow's definition, validators and German texts (each in its own chunk). */
+/**
+ * Loads a flow's definition and validators (each in its own chunk) and its German texts from the
+ * translation route (preview or live, as for `common`).
+ */
 export async function loadFlow(entry: FlowEntry): Promise<LoadedFlow> {
-  const loadBundle = bundles[`../../../../definitions/locales/de/${entry.i18nNamespace}.json`];
   const loadValidators = validatorLoaders[entry.id];
-  if (!loadBundle || !loadValidators)
-    throw new Error(`Flow "${entry.id}" has no texts or validators`);
-  const [definition, validators, bundle] = await Promise.all([
+  if (!loadValidators) throw new Error(`Flow "${entry.id}" has no validators`);
+  const [definition, validators] = await Promise.all([
     entry.load(),
     loadValidators(),
-    loadBundle(),
+    loadNamespace(entry.i18nNamespace),
   ]);
-  if (!i18next.hasResourceBundle('de', entry.i18nNamespace))
-    i18next.addResourceBundle('de', entry.i18nNamespace, bundle);
   return { definition, validators };
 }

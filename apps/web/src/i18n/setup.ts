@@ -1,17 +1,42 @@
 import i18next from 'i18next';
+import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
-import common from '../../../../definitions/locales/de/common.json';
+import { defaultFlags } from '../config/environment.ts';
+import { bundlePath, translationSource, type TranslationSource } from './translationSource.ts';
 
-/** i18next with German as the only and fallback language; `common` is the default namespace. */
-export async function setupI18n(): Promise<typeof i18next> {
-  await i18next.use(initReactI18next).init({
-    lng: 'de',
-    fallbackLng: 'de',
-    defaultNS: 'common',
-    ns: ['common'],
-    resources: { de: { common } },
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+/** Options of {@link setupI18n}. */
+export interface I18nOptions {
+  /** Preview or live bundles; default from the page's host and the default flags. */
+  source?: TranslationSource;
+}
+
+/**
+ * i18next with German as the only and fallback language and `common` as the default namespace;
+ * bundles come from /api/i18n/{preview|live}/{namespace} (see translationSource.ts).
+ */
+export async function setupI18n(options: I18nOptions = {}): Promise<typeof i18next> {
+  const source = options.source ?? translationSource(window.location.hostname, defaultFlags());
+  await i18next
+    .use(HttpBackend)
+    .use(initReactI18next)
+    .init({
+      lng: 'de',
+      fallbackLng: 'de',
+      supportedLngs: ['de'],
+      load: 'currentOnly',
+      defaultNS: 'common',
+      ns: ['common'],
+      backend: {
+        loadPath: (_lngs: string[], namespaces: string[]) =>
+          bundlePath(source, namespaces[0] ?? 'common'),
+      },
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
   return i18next;
+}
+
+/** Loads a namespace's bundle (a flow's texts) from the same source; resolves when it is there. */
+export async function loadNamespace(namespace: string): Promise<void> {
+  await i18next.loadNamespaces(namespace);
 }

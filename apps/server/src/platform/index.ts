@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { registerFlagRoutes } from './flagRoutes.ts';
+import { registerImageRoutes } from './imageRoutes.ts';
+import { resolvePlatformOptions, type PlatformRouteOptions } from './options.ts';
+import { registerTranslationRoutes } from './translationRoutes.ts';
+
+export type { PlatformRouteOptions } from './options.ts';
+export { FLAGS_PREFIX, evaluatedFlags, flagValues } from './flagRoutes.ts';
+export type { EvaluatedFlag } from './flagRoutes.ts';
+
+/**
+ * The platform's routes of the reference backend: the local flag endpoint for the client-side SDK
+ * (/api/flags), translation bundles (/api/i18n/{preview|live}/{namespace}) and images (/images).
+ * An unknown environment throws "Environment not found".
+ */
+export async function registerPlatformRoutes(
+  app: FastifyInstance,
+  options: PlatformRouteOptions = {},
+): Promise<void> {
+  const resolved = resolvePlatformOptions(options);
+  const known = ['localhost', 'development', 'accept', 'integration', 'production'];
+  if (!known.includes(resolved.environment)) throw new Error('Environment not found');
+  registerFlagRoutes(app, resolved);
+  registerTranslationRoutes(app, resolved);
+  registerImageRoutes(app, resolved);
+}

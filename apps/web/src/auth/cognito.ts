@@ -1,0 +1,116 @@
+import './globalShim.ts';
+import {
+  AuthenticationDetails,
+  CognitoUser,
+  CognitoUserAttribute,
+  CognitoUserPool,
+  type CognitoUserSession,
+  type ICognitoStorage,
+} from 'amazon-cognito-identity-js';
+import { normalizeUsername, type Portal } from './pools.ts';
+
+/** Where the pool ids and the identity endpoint are (the app's own origin by default). */
+export interface CognitoSetup {
+  /** Absolute origin of the API, e.g. http://localhost:4600 (default: window.location.origin). */
+  origin?: string;
+  /** Token storage (default: the library's, i.e. localStorage). */
+  storage?: ICognitoStorage;
+}
+
+/** The library's pool of a portal, configured from GET /api/{pool}/pool. */
+export async function loadPool(portal: Portal, setup: CognitoSetup = {}): Promise<CognitoUserPool> {
+  const origin = setup.origin ?? window.location.origin;
+  const response = await fetch(`${origin}/api/${portal}/pool`, {
+    headers: { Accept: 'application/json' },
+  });
+  if (!response.ok) throw new Error(`pool ${portal}: ${response.status}`);
+  const ids = (await response.json()) as { userPoolId: string; userPoolWebClientId: string };
+  return new CognitoUserPool({
+    UserPoolId: ids.userPoolId,
+    ClientId: ids.userPoolWebClientId,
+    endpoint: `${origin}/api/identity/${portal}/`,
+    ...(setup.storage ? { Storage: setup.storage } : {}),
+  });
+}
+
+/** A library user object for a (lowercased) username. */
+export function userFor(
+  pool: CognitoUserPool,
+  username: string,
+  storage?: ICognitoStorage,
+): CognitoUser {
+  return new CognitoUser({
+    Username: normalizeUsername(username),
+    Pool: pool,
+    ...(storage ? { Storage: storage } : {}),
+  });
+}
+
+/** What a sign-in attempt ended with. */
+export type SignInResult =
+  | { kind: 'success'; session: CognitoUserSession }
+  | {
+      kind: 'newPassword';
+      /** Sets the new password and the nickname the challenge requires. */
+      complete(newPassword: string, nickname: string): Promise<SignInResult>;
+    }
+  | { kind: 'error'; code: string; message: string };
+
+/** The message of a library error ('' when none). */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : '';
+}
+
+/** An error code of the library (Cognito's `__type`), or `UnknownError`. */
+export function errorCode(error: unknown): string {
+  if (typeof error === 'object' && error !== null && 'code' in error) {
+    const code = (error as { code: unknown }).code;
+    if (typeof code === 'string' && code !== '') return code;
+  }
+  return 'UnknownError';
+}
+
+/** Signs in with SRP (CUSTOM_AUTH starting with SRP_A, as the platform's pools are set up). */
+export function authenticate(user: CognitoUser, password: string): Promise<SignInResult> {
+  user.setAuthenticationFlowType('CUSTOM_AUTH');
+  return new Promise((resolve) => {
+    const callbacks = {
+      onSuccess: (session: CognitoUserSession) => resolve({ kind: 'success', session }),
+      onFailure: (error: unknown) =>
+        resolve({ kind: 'error', code: errorCode(error), message: errorMessage(error) }),
+      customChallenge: () => resolve({ kind: 'error', code: 'UnsupportedChallenge', message: '' }),
+      newPasswordRequired: () =>
+        resolve({
+          kind: 'newPassword',
+          complete: (newPassword: string, nickname: string) =>
+            new Promise<SignInResult>((done) => {
+              user.completeNewPasswordChallenge(
+                newPassword,
+                { nickname },
+                {
+                  onSuccess: (session: CognitoUserSession) => done({ kind: 'success', session }),
+                  onFailure: (error: unknown) =>
+                    done({ kind: 'error', code: errorCode(error), message: errorMessage(error) }),
+                },
+              );
+            }),
+        }),
+    };
+    user.authenticateUser(
+      new AuthenticationDetails({ Username: user.getUsername(), Password: password }),
+      callbacks,
+    );
+  });
+}
+
+/** Node-style library call as a promise. */
+export function promisify<T>(
+  run: (done: (error: unknown, result?: T) => void) => void,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    run((error, result) => (error ? reject(error) : resolve(result as T)));
+  });
+}
+
+/** A user attribute for updateAttributes / signUp. */
+export const attribute = (Name: string, Value: string) => new CognitoUserAttribute({ Name, Value });

@@ -1,0 +1,46 @@
+/** The two portals and their user pools. */
+export type Portal = 'benutzer' | 'vermittler';
+
+/** Paths of a portal's sign-in pages and its start page after sign-in. */
+export interface PortalPaths {
+  base: string;
+  login: string;
+  forgotPassword: string;
+  home: string;
+}
+
+/** The route table's sign-in paths (spec section 2). */
+export const PORTAL_PATHS: Record<Portal, PortalPaths> = {
+  benutzer: {
+    base: '/kunden',
+    login: '/kunden/login',
+    forgotPassword: '/kunden/passwort-vergessen',
+    home: '/kunden/vertraege',
+  },
+  vermittler: {
+    base: '/vermittler',
+    login: '/vermittler/login',
+    forgotPassword: '/vermittler/passwort-vergessen',
+    home: '/vermittler/kundenbestand',
+  },
+};
+
+/** The portal a path belongs to, or null (public pages). */
+export function portalOfPath(pathname: string): Portal | null {
+  if (pathname === '/kunden' || pathname.startsWith('/kunden/')) return 'benutzer';
+  if (pathname === '/vermittler' || pathname.startsWith('/vermittler/')) return 'vermittler';
+  return null;
+}
+
+/** The query parameter that carries the page to return to after sign-in. */
+export const RETURN_PARAM = 'ziel';
+
+/** Only same-portal, same-origin paths are followed after sign-in (no open redirect). */
+export function safeReturnPath(portal: Portal, target: string | null): string {
+  const paths = PORTAL_PATHS[portal];
+  if (!target || !target.startsWith(`${paths.base}/`) || target.startsWith('//')) return paths.home;
+  return target.startsWith(paths.login) ? paths.home : target;
+}
+
+/** Usernames and e-mails are lowercased (and trimmed) before sign-in, reset and challenge. */
+export const normalizeUsername = (value: string): string => value.trim().toLowerCase();

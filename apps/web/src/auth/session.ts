@@ -1,0 +1,211 @@
+import type { CognitoUser, CognitoUserPool, CognitoUserSession } from 'amazon-cognito-identity-js';
+import {
+  attribute,
+  authenticate,
+  errorCode,
+  loadPool,
+  promisify,
+  userFor,
+  type CognitoSetup,
+  type SignInResult,
+} from './cognito.ts';
+import { normalizeUsername, type Portal } from './pools.ts';
+
+/** The library's clock drift of a session in seconds (local minus server time at sign-in). */
+function clockDrift(session: CognitoUserSession): number {
+  const withDrift = session as CognitoUserSession & { getClockDrift?: () => number };
+  return withDrift.getClockDrift?.() ?? 0;
+}
+
+/** Whether the access token has expired (its expiry, on the session's clock, is in the past). */
+export function isSessionExpired(session: CognitoUserSession, nowMs: number = Date.now()): boolean {
+  const serverNow = Math.floor(nowMs / 1000) - clockDrift(session);
+  return session.getAccessToken().getExpiration() <= serverNow;
+}
+
+/** When the access token expires, in local epoch ms. */
+export function sessionExpiresAt(session: CognitoUserSession): number {
+  return (session.getAccessToken().getExpiration() + clockDrift(session)) * 1000;
+}
+
+/** A result of an account operation: ok or a Cognito error code. */
+export type AccountResult = { ok: true } | { ok: false; code: string };
+
+const attempt = async (run: () => Promise<unknown>): Promise<AccountResult> => {
+  try {
+    await run();
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, code: errorCode(error) };
+  }
+};
+
+/**
+ * The sign-in state of one portal over amazon-cognito-identity-js. Framework-free: the React
+ * provider and the HTTP layer use it.
+ */
+export class PortalAuth {
+  constructor(
+    readonly portal: Portal,
+    private readonly setup: CognitoSetup = {},
+  ) {}
+
+  private pending: Promise<CognitoUserPool> | undefined;
+
+  /** The pool, loaded once per instance (again after a failure). */
+  private pool(): Promise<CognitoUserPool> {
+    this.pending ??= loadPool(this.portal, this.setup).catch((error: unknown) => {
+      this.pending = undefined;
+      throw error;
+    });
+    return this.pending;
+  }
+
+  private async currentUser(): Promise<CognitoUser | null> {
+    return (await this.pool()).getCurrentUser();
+  }
+
+  /** Signs in; the username is lowercased first. */
+  async signIn(username: string, password: string): Promise<SignInResult> {
+    return authenticate(userFor(await this.pool(), username, this.setup.storage), password);
+  }
+
+  /**
+   * The valid session, or null. An expired access token forces a refresh; when no user results
+   * (no stored user, or the refresh fails) the user is signed out locally.
+   */
+  async session(nowMs: number = Date.now()): Promise<CognitoUserSession | null> {
+    const user = await this.currentUser();
+    if (!user) return null;
+    try {
+      const session = await promisify<CognitoUserSession | null>((done) => user.getSession(done));
+      if (!session) throw new Error('no session');
+      if (!isSessionExpired(session, nowMs)) return session;
+      return await this.forceRefresh(user, session);
+    } catch {
+      user.signOut();
+      return null;
+    }
+  }
+
+  private async forceRefresh(
+    user: CognitoUser,
+    session: CognitoUserSession,
+  ): Promise<CognitoUserSession> {
+    const refreshed = await promisify<CognitoUserSession>((done) =>
+      user.refreshSession(session.getRefreshToken(), done),
+    );
+    return refreshed;
+  }
+
+  /** Extends the session now (the expiry warning's button): a forced refresh. */
+  async extend(): Promise<CognitoUserSession | null> {
+    const user = await this.currentUser();
+    if (!user) return null;
+    try {
+      const session = await promisify<CognitoUserSession | null>((done) => user.getSession(done));
+      if (!session) throw new Error('no session');
+      return await this.forceRefresh(user, session);
+    } catch {
+      user.signOut();
+      return null;
+    }
+  }
+
+  /** The access token for API calls; null when signed out. */
+  async accessToken(): Promise<string | null> {
+    return (await this.session())?.getAccessToken().getJwtToken() ?? null;
+  }
+
+  /** Signs out everywhere (GlobalSignOut, best effort) and clears the stored tokens. */
+  async signOut(): Promise<void> {
+    const user = await this.currentUser();
+    if (!user) return;
+    try {
+      await promisify<CognitoUserSession | null>((done) => user.getSession(done));
+      await new Promise<void>((resolve) => {
+        user.globalSignOut({ onSuccess: () => resolve(), onFailure: () => resolve() });
+      });
+    } catch {
+      // Signed out locally below in any case.
+    }
+    user.signOut();
+  }
+
+  /** Asks for a password-reset code (sent by e-mail). */
+  async forgotPassword(username: string): Promise<AccountResult> {
+    const user = userFor(await this.pool(), username, this.setup.storage);
+    return attempt(
+      () =>
+        new Promise((resolve, reject) =>
+          user.forgotPassword({ onSuccess: resolve, onFailure: reject }),
+        ),
+    );
+  }
+
+  /** Sets a new password with the mailed code. */
+  async confirmPassword(username: string, code: string, password: string): Promise<AccountResult> {
+    const user = userFor(await this.pool(), username, this.setup.storage);
+    return attempt(
+      () =>
+        new Promise((resolve, reject) =>
+          user.confirmPassword(code.trim(), password, { onSuccess: resolve, onFailure: reject }),
+        ),
+    );
+  }
+
+  /** Registers a customer by e-mail and partner number. */
+  async register(email: string, partnerNummer: string, password: string): Promise<AccountResult> {
+    const pool = await this.pool();
+    const username = normalizeUsername(email);
+    return attempt(() =>
+      promisify((done) =>
+        pool.signUp(
+          username,
+          password,
+          [attribute('email', username), attribute('custom:partnernummer', partnerNummer.trim())],
+          [],
+          done,
+        ),
+      ),
+    );
+  }
+
+  /** Confirms a registration with the mailed code. */
+  async confirmRegistration(email: string, code: string): Promise<AccountResult> {
+    const user = userFor(await this.pool(), email, this.setup.storage);
+    return attempt(() => promisify((done) => user.confirmRegistration(code.trim(), false, done)));
+  }
+
+  private async signedInUser(): Promise<CognitoUser> {
+    const user = await this.currentUser();
+    if (!user || !(await this.session()))
+      throw Object.assign(new Error('signed out'), { code: 'NotAuthorizedException' });
+    await promisify((done) => user.getSession(done));
+    return user;
+  }
+
+  /** Changes the password of the signed-in user. */
+  async changePassword(previous: string, proposed: string): Promise<AccountResult> {
+    return attempt(async () => {
+      const user = await this.signedInUser();
+      await promisify((done) => user.changePassword(previous, proposed, done));
+    });
+  }
+
+  /** Changes the mobile number (E.164) of the signed-in user. */
+  async changePhoneNumber(phoneNumber: string): Promise<AccountResult> {
+    return attempt(async () => {
+      const user = await this.signedInUser();
+      await promisify((done) =>
+        user.updateAttributes([attribute('phone_number', phoneNumber)], done),
+      );
+    });
+  }
+}
+
+/** One {@link PortalAuth} per portal for the app. */
+export const portalAuth: Record<Portal, PortalAuth> = {
+  benutzer: new PortalAuth('benutzer'),
+  vermittler: new PortalAuth('vermittler'),
+};

@@ -1,0 +1,118 @@
+import ky from 'ky';
+import type { HttpRequest } from '#engine';
+import { DEFAULT_ERROR_TEXT, isSuccessStatus, type HttpResult } from './status.ts';
+import { resolveToken, type TokenLookup, type TokenMode } from './tokens.ts';
+
+/** A call: method, URL (path and query), auth kind, headers and an optional JSON body. */
+export interface HttpCall {
+  method: HttpRequest['method'];
+  url: string;
+  auth?: HttpRequest['auth'];
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
+/** How the client is wired: token source, mode, and what happens when a look-up fails. */
+export interface HttpClientOptions {
+  /** The current session's access token. */
+  getToken?: TokenLookup;
+  /** Called when the token look-up fails: the app signs the user out. */
+  onAuthFailure?: () => void;
+  /** session (default), proxy (dummy token) or e2e (fixed test token); test modes never in production. */
+  tokenMode?: TokenMode;
+  /** Production build: the test modes are ignored. */
+  production?: boolean;
+  /** The fetch to use (tests). */
+  fetch?: typeof fetch;
+}
+
+/** The one HTTP client of the app. */
+export interface HttpClient {
+  /** Sends a call by the platform's rules (see {@link createHttpClient}). */
+  send(call: HttpCall): Promise<HttpResult>;
+  /** The renderer's `WizardServices.transport`: an engine request in, `{ ok, status, body }` out. */
+  transport(request: HttpRequest): Promise<HttpResult>;
+  /** Rewires the token source (the auth provider calls it once it is ready). */
+  configure(options: Partial<HttpClientOptions>): void;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+const isAbort = (error: unknown): boolean =>
+  error instanceof Error && (error.name === 'AbortError' || error.name === 'CanceledError');
+
+/**
+ * Creates the ky-based client. Success is 200-299, 302, 303, 307; any other status is an error
+ * carrying status and body (or `An error occured` without a body). A new call to the same path
+ * cancels the running one, which then answers ok with `canceled: true`. Bearer calls take the
+ * session's token; without one they answer not-ok and send nothing, and a failing look-up also
+ * signs the user out.
+ */
+export function createHttpClient(initial: HttpClientOptions = {}): HttpClient {
+  let options = { ...initial };
+  const running = new Map<string, AbortController>();
+
+  async function send(call: HttpCall): Promise<HttpResult> {
+    const path = call.url.split('?')[0] ?? call.url;
+    running.get(path)?.abort();
+    const controller = new AbortController();
+    running.set(path, controller);
+    const headers: Record<string, string> = { Accept: 'application/json', ...call.headers };
+    try {
+      if (call.auth === 'bearer') {
+        const outcome = await resolveToken(
+          options.tokenMode ?? 'session',
+          options.production ?? false,
+          options.getToken,
+        );
+        if (controller.signal.aborted) return { ok: true, status: 0, body: null, canceled: true };
+        if (outcome.kind === 'failed') options.onAuthFailure?.();
+        if (outcome.kind !== 'token') return { ok: false, status: 401, body: null };
+        headers['Authorization'] = `Bearer ${outcome.token}`;
+      }
+      const response = await ky(call.url, {
+        method: call.method,
+        headers,
+        ...(call.body === undefined ? {} : { json: call.body }),
+        signal: controller.signal,
+        throwHttpErrors: false,
+        retry: 0,
+        timeout: false,
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+      });
+      const body = await readBody(response);
+      if (isSuccessStatus(response.status)) return { ok: true, status: response.status, body };
+      return { ok: false, status: response.status, body: body ?? DEFAULT_ERROR_TEXT };
+    } catch (error) {
+      if (controller.signal.aborted || isAbort(error)) {
+        return { ok: true, status: 0, body: null, canceled: true };
+      }
+      return { ok: false, status: 0, body: DEFAULT_ERROR_TEXT };
+    } finally {
+      if (running.get(path) === controller) running.delete(path);
+    }
+  }
+
+  return {
+    send,
+    transport: (request) =>
+      send({
+        method: request.method,
+        url: request.url,
+        auth: request.auth,
+        headers: request.headers,
+        ...(request.body === undefined ? {} : { body: request.body }),
+      }),
+    configure: (changes) => {
+      options = { ...options, ...changes };
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
+import { defaultFlags, environmentConfig, ENVIRONMENT } from '../config/environment.ts';
+import { setupI18n } from '../i18n/setup.ts';
+import { translationSource } from '../i18n/translationSource.ts';
+import { loadFlags, type FlagValues } from './flags/flagService.ts';
+import { flagUserId } from './flags/userId.ts';
+import { adoptParentTheme, connectToParent, reportHeight } from './frame/embedding.ts';
+import type { FrameChild } from './frame/frameChild.ts';
+import { reportError, startMonitoring } from './monitoring/monitoring.ts';
+import { createQueryClient } from './query/queryClient.ts';
+
+/** What the app shell needs from the platform services. */
+export interface Platform {
+  flags: FlagValues;
+  i18n: I18n;
+  queryClient: QueryClient;
+  frame: FrameChild | undefined;
+}
+
+function monitoringDsn(fallback: string): string {
+  const fromBuild: unknown = import.meta.env['VITE_MONITORING_DSN'];
+  return typeof fromBuild === 'string' && fromBuild ? fromBuild : fallback;
+}
+
+/**
+ * Starts the platform services in order: monitoring, flags (at most 2 s, then defaults),
+ * translations (preview or live by flag and host), the query cache and, when embedded by an
+ * allowed page, the frame channel (parent theme, height reports).
+ */
+export async function startPlatform(win: Window): Promise<Platform> {
+  const environment = environmentConfig(ENVIRONMENT);
+  startMonitoring({
+    dsn: monitoringDsn(environment.monitoring.dsn),
+    environment: ENVIRONMENT,
+    maskPersonalData: environment.monitoring.maskPersonalData,
+  });
+  const { values: flags } = await loadFlags({
+    clientId: environment.flags.clientId,
+    ...(environment.flags.baseUrl ? { baseUrl: environment.flags.baseUrl } : {}),
+    origin: win.location.origin,
+    userId: flagUserId(win.document, win.location.protocol === 'https:'),
+    defaults: defaultFlags(),
+  });
+  const i18n = await setupI18n({ source: translationSource(win.location.hostname, flags) });
+  const frame = connectToParent(win, environment.frameOrigins);
+  if (frame) {
+    adoptParentTheme(frame, win.document.documentElement).catch((error: unknown) =>
+      reportError(error, { area: 'frame', command: 'getTheme' }),
+    );
+    reportHeight(frame, win.document);
+  }
+  return { flags, i18n, queryClient: createQueryClient(), frame };
+}

@@ -1,0 +1,163 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+const FOREIGN = 'http://fremd.example';
+
+/** Serves the platform under another host name (a non-local host) by fetching it from the test server. */
+async function serveAs(page: Page, host: string, baseURL: string): Promise<void> {
+  await page.route(`${host}/**`, async (route) => {
+    const url = route.request().url().replace(host, baseURL);
+    const response = await route.fetch({ url });
+    await route.fulfill({ response });
+  });
+}
+
+const evaluated = (value: boolean) => ({
+  value,
+  version: 1,
+  variation: value ? 0 : 1,
+  trackEvents: false,
+});
+
+test.describe('feature flags', () => {
+  test('the app shows on the defaults within about 2 s when the flag endpoint does not answer', async ({
+    page,
+  }) => {
+    await page.route('**/api/flags/**', () => undefined); // never answered
+    const started = Date.now();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Willkommen' })).toBeVisible({
+      timeout: 5000,
+    });
+    expect(Date.now() - started).toBeLessThan(4000);
+  });
+
+  test('the real SDK reads the flags from the local endpoint and keeps its user id in a strict cookie', async ({
+    page,
+    context,
+  }) => {
+    const flags = page.waitForResponse((r) =>
+      r.url().includes('/api/flags/sdk/evalx/local-client-id/'),
+    );
+    await page.goto('/');
+    const response = await flags;
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toMatchObject({ 'use-contentful-preview': { value: false } });
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const cookie = (await context.cookies()).find((c) => c.name === 'flag_user_id');
+    expect(cookie?.sameSite).toBe('Strict');
+  });
+});
+
+test.describe('translations', () => {
+  test('a local host loads the preview bundles', async ({ page }) => {
+    const bundle = page.waitForRequest((r) => r.url().endsWith('/api/i18n/preview/common'));
+    await page.goto('/');
+    await bundle;
+    await expect(page.getByRole('heading', { level: 1, name: 'Willkommen' })).toBeVisible();
+  });
+
+  test('another host loads the live bundles', async ({ page, baseURL }) => {
+    await serveAs(page, 'http://www.andsafe.example', baseURL ?? '');
+    const bundle = page.waitForRequest((r) => r.url().endsWith('/api/i18n/live/common'));
+    await page.goto('http://www.andsafe.example/');
+    await bundle;
+    await expect(page.getByRole('heading', { level: 1, name: 'Willkommen' })).toBeVisible();
+  });
+
+  test('another host loads the preview bundles when use-contentful-preview is on', async ({
+    page,
+    baseURL,
+  }) => {
+    await serveAs(page, 'http://www.andsafe.example', baseURL ?? '');
+    await page.route('http://www.andsafe.example/api/flags/sdk/evalx/**', (route) =>
+      route.fulfill({
+        json: {
+          'use-contentful-preview': evaluated(true),
+          'enable-vehicle-insurance-claim-report': evaluated(false),
+        },
+      }),
+    );
+    const bundle = page.waitForRequest((r) => r.url().endsWith('/api/i18n/preview/common'));
+    await page.goto('http://www.andsafe.example/');
+    await bundle;
+    await expect(page.getByRole('heading', { level: 1, name: 'Willkommen' })).toBeVisible();
+  });
+});
+
+test.describe('the demo parent page', () => {
+  test('embeds the platform and answers its question for the theme', async ({ page, baseURL }) => {
+    const port = new URL(baseURL ?? '').port;
+    await page.goto(`http://localhost:${port}/demo-parent/`);
+    const child = page.frameLocator('#platform');
+    await expect(child.getByRole('heading', { level: 1, name: 'Willkommen' })).toBeVisible();
+    await expect(page.locator('#log')).toContainText('getTheme');
+    await expect(child.locator('html')).toHaveAttribute('data-frame-theme', 'parent');
+    const primary = await child
+      .locator('html')
+      .evaluate((html) => html.style.getPropertyValue('--brand-primary'));
+    expect(primary).toBe('#8a1538');
+  });
+
+  test('ignores a command from a foreign origin', async ({ page, baseURL }) => {
+    const port = new URL(baseURL ?? '').port;
+    await page.route(`${FOREIGN}/**`, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><title>fremd</title><script>
+          parent.postMessage({ protocol: 'insurance-frame/1', kind: 'request', id: 'f-1',
+            command: 'setLocation', args: { path: '/boese' } }, '*');
+        </script>`,
+      }),
+    );
+    await page.goto(`http://localhost:${port}/demo-parent/`);
+    await expect(page.locator('#log')).toContainText('getTheme');
+    const before = Number(await page.locator('#ignored').textContent());
+    await page.evaluate((src) => {
+      const frame = document.createElement('iframe');
+      frame.src = src;
+      frame.title = 'fremd';
+      document.body.append(frame);
+    }, `${FOREIGN}/sender.html`);
+    await expect
+      .poll(async () => Number(await page.locator('#ignored').textContent()))
+      .toBeGreaterThan(before);
+    await expect(page.locator('#location')).toHaveText('–');
+    await expect(page.locator('#log')).not.toContainText('setLocation');
+  });
+
+  test('the platform sends nothing to and takes nothing from an embedder outside the allowlist', async ({
+    page,
+    baseURL,
+  }) => {
+    // A real page on another loopback port: an origin outside the allowlist.
+    const html = `<!doctype html><title>fremd</title><p id="received">0</p>
+          <iframe id="platform" title="Plattform" src="${baseURL}/"></iframe><script>
+          let received = 0;
+          addEventListener('message', () => { received += 1; document.getElementById('received').textContent = String(received); });
+          const spam = () => document.getElementById('platform').contentWindow.postMessage({ protocol: 'insurance-frame/1',
+            kind: 'response', id: 'c-1-aaaa', ok: true, result: { primary: '#ff0000' } }, '*');
+          setInterval(spam, 100);
+        </script>`;
+    const stranger = createServer((_request, response) => {
+      response.setHeader('content-type', 'text/html; charset=utf-8');
+      response.end(html);
+    });
+    await new Promise<void>((done) => stranger.listen(0, '127.0.0.1', done));
+    const { port } = stranger.address() as AddressInfo;
+    try {
+      await page.goto(`http://127.0.0.1:${port}/parent.html`);
+      const child = page.frameLocator('#platform');
+      await expect(child.getByRole('heading', { level: 1, name: 'Willkommen' })).toBeVisible();
+      await page.waitForTimeout(1000);
+      await expect(page.locator('#received')).toHaveText('0');
+      const primary = await child
+        .locator('html')
+        .evaluate((html) => html.style.getPropertyValue('--brand-primary'));
+      expect(primary).not.toBe('#ff0000');
+    } finally {
+      stranger.close();
+    }
+  });
+});

@@ -1,0 +1,58 @@
+// @vitest-environment jsdom
+import i18next from 'i18next';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadNamespace, setupI18n } from '../../../apps/web/src/i18n/setup.ts';
+import { bundlePath, translationSource } from '../../../apps/web/src/i18n/translationSource.ts';
+
+const requested: string[] = [];
+
+beforeAll(() => {
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+    const url = String(input);
+    requested.push(url);
+    const body = url.endsWith('/common')
+      ? { app: { name: 'Versicherungsportal' } }
+      : { title: 'Schaden melden' };
+    return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+  });
+});
+afterAll(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('translationSource', () => {
+  it('uses preview on a local host', () => {
+    expect(translationSource('localhost', {})).toBe('preview');
+    expect(translationSource('127.0.0.1', {})).toBe('preview');
+  });
+
+  it('uses live elsewhere unless the flag use-contentful-preview is on', () => {
+    expect(translationSource('www.andsafe.example', { 'use-contentful-preview': false })).toBe(
+      'live',
+    );
+    expect(translationSource('www.andsafe.example', { 'use-contentful-preview': true })).toBe(
+      'preview',
+    );
+  });
+
+  it('builds /api/i18n/{source}/{namespace}', () => {
+    expect(bundlePath('live', 'common')).toBe('/api/i18n/live/common');
+  });
+});
+
+describe('setupI18n', () => {
+  it('loads German common texts from the chosen source, with common as default namespace', async () => {
+    const i18n = await setupI18n({ source: 'live' });
+    expect(requested).toEqual(['/api/i18n/live/common']);
+    expect(i18n.language).toBe('de');
+    expect(i18n.options.fallbackLng).toEqual(['de']);
+    expect(i18n.options.defaultNS).toBe('common');
+    expect(i18n.t('app.name')).toBe('Versicherungsportal');
+  });
+
+  it('loads a flow’s namespace from the same source', async () => {
+    await loadNamespace('claim-entry');
+    expect(requested).toContain('/api/i18n/live/claim-entry');
+    expect(i18next.t('title', { ns: 'claim-entry' })).toBe('Schaden melden');
+  });
+});

@@ -52,7 +52,20 @@ test('hfk, private liability: through every step to the claim app, where the cla
   await expect(
     page.getByRole('heading', { level: 1, name: 'Vielen Dank, Ihr Schaden ist gemeldet' }),
   ).toBeVisible();
-  await expect(page.getByText(/Ihre Schadennummer lautet S-\d{4}-[A-Z0-9]{8}\./)).toBeVisible();
+  const confirmation = page.getByText(/Ihre Schadennummer lautet S-\d{4}-[A-Z0-9]{8}\./);
+  await expect(confirmation).toBeVisible();
+  const aktenId = /S-\d{4}-[A-Z0-9]{8}/.exec((await confirmation.textContent()) ?? '')?.[0] ?? '';
+
+  // Klaus Müller signs in to the customer portal and finds the claim with its confirmation message.
+  await page.goto('/kunden/schaeden');
+  await page.getByLabel('E-Mail-Adresse').fill('klaus.mueller@beispiel.example');
+  await page.getByLabel('Passwort', { exact: true }).fill('Demo-Passwort-2025');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Meine Schäden' })).toBeVisible();
+  await page.getByRole('link', { name: new RegExp(`Schaden ${aktenId}`) }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Schaden ${aktenId}` })).toBeVisible();
+  await expect(page.getByText(`Eingangsbestätigung zu Schaden ${aktenId}`)).toBeVisible();
+  await expectNoAxeViolations(page);
 });
 
 test('hfk, business liability: shows the explanation, skips the start, and ends on the error page (no claim app)', async ({

@@ -7,6 +7,7 @@ import { noAuthentication, testAuthentication, type Authenticate } from './auth/
 import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { installErrorHandler } from './http/errors.ts';
+import { installSecurityHeaders } from './http/securityHeaders.ts';
 import { loggingOptions, type LogStream } from './http/logging.ts';
 import { installValidator } from './http/validator.ts';
 import { defaultTariffs, type TariffCatalogue } from './pricing/index.ts';
@@ -82,6 +83,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
 
   installValidator(app);
   installErrorHandler(app);
+  installSecurityHeaders(app);
   const context: RouteContext = {
     db: database.db,
     authenticate:

@@ -1,11 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import type { BrandConfig } from '../../../generated/types/brand.ts';
-import { authRoutes, SignOutButton } from './auth/index.ts';
+import { authRoutes, RequireAuth, SignOutButton } from './auth/index.ts';
+import { ClaimDetailPage, ClaimsPage } from './portal/ClaimsPage.tsx';
 import { flows } from '../../../generated/definitions/index.ts';
-import { FlowRoute } from './flows/FlowRoute.tsx';
 import { Home } from './pages/Home.tsx';
 import { NotFound } from './pages/NotFound.tsx';
+
+// The renderer, rjsf and the flows load only on a flow's route, not with the home page.
+const FlowRoute = lazy(() =>
+  import('./flows/FlowRoute.tsx').then((m) => ({ default: m.FlowRoute })),
+);
 
 // Flows a claimant can open without signing in; the others arrive with sign-in.
 const publicFlows = flows.filter((flow) => flow.roles.includes('claimant'));
@@ -32,10 +38,30 @@ export function App({ brand }: { brand: BrandConfig }) {
               <Route
                 key={flow.id}
                 path={`${flow.baseRoute.replace(/\{(\w+)\}/g, ':$1')}/:segment?`}
-                element={<FlowRoute entry={flow} brand={brand} />}
+                element={
+                  <Suspense fallback={<p aria-live="polite">{t('app.loading')}</p>}>
+                    <FlowRoute entry={flow} brand={brand} />
+                  </Suspense>
+                }
               />
             ))}
           {authRoutes()}
+          <Route
+            path="/kunden/schaeden"
+            element={
+              <RequireAuth portal="benutzer">
+                <ClaimsPage />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="/kunden/schaeden/:aktenId"
+            element={
+              <RequireAuth portal="benutzer">
+                <ClaimDetailPage />
+              </RequireAuth>
+            }
+          />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </main>

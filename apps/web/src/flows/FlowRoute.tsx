@@ -8,7 +8,7 @@ import type { BrandConfig } from '../../../../generated/types/brand.ts';
 import type { EndpointCatalogue } from '../../../../generated/types/endpoints.ts';
 import endpointCatalogue from '../../../../definitions/api/endpoints.json';
 import { environmentConfig, ENVIRONMENT } from '../config/environment.ts';
-import { sessionStorageOf, useFlags } from '../platform/index.ts';
+import { reportError, sessionStorageOf, useFlags } from '../platform/index.ts';
 import { transport } from '../http/index.ts';
 import { loadFlow, type LoadedFlow } from './loadFlow.ts';
 import { entryParams } from './entryParams.ts';
@@ -67,7 +67,11 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
       transport,
       navigate: (to, options) => navigate(`${base}/${to}`, { replace: options?.replace ?? false }),
       forward: (url) => window.location.assign(url),
-      report: (info) => console.warn('Flow call failed', info),
+      report: (info) =>
+        reportError(
+          new Error(`Flow call failed: ${info.definition} ${info.endpoint} ${info.status}`),
+          info,
+        ),
       storage: sessionStorageOf(window),
       currentSegment: () => window.location.pathname.slice(base.length + 1) || undefined,
     }),

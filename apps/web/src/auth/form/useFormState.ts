@@ -1,8 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { SummaryEntry } from '#renderer';
-
-/** A validation rule: the i18n key of its message when the value is wrong, else null. */
-export type Rule = (value: string, values: Record<string, string>) => string | null;
+import type { Rule } from './rules.ts';
 
 /** Form values, per-field errors after a submit, and the submit counter. */
 export function useFormState<K extends string>(
@@ -53,33 +51,3 @@ export function useFormState<K extends string>(
 
   return { values, set, errors, validate, summary, attempt, bump: () => setAttempt((n) => n + 1) };
 }
-
-/** Rule: required after trimming. */
-export const required =
-  (key: string): Rule =>
-  (value) =>
-    value.trim() === '' ? key : null;
-
-/** Rule: an e-mail address. */
-export const email =
-  (emptyKey: string, invalidKey: string): Rule =>
-  (value) =>
-    value.trim() === ''
-      ? emptyKey
-      : /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim())
-        ? null
-        : invalidKey;
-
-/** Rule: Cognito's password policy (8+, lower, upper, digit). */
-export const strongPassword =
-  (key: string): Rule =>
-  (value) =>
-    value.length >= 8 && /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value)
-      ? null
-      : key;
-
-/** Rule: the 6-digit code. */
-export const sixDigits =
-  (key: string): Rule =>
-  (value) =>
-    /^\d{6}$/.test(value.trim()) ? null : key;

@@ -1,12 +1,14 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { InfoBox } from '#renderer';
 import { useAuth } from '../authStore.ts';
 import { errorTextKey } from '../errorText.ts';
+import { accountOutcome } from '../form/accountOutcome.ts';
 import { AuthForm } from '../form/AuthForm.tsx';
+import { NewPasswordField, PasswordField } from '../form/fields.tsx';
+import { required, strongPassword, type Rule } from '../form/rules.ts';
 import { TextField } from '../form/TextField.tsx';
-import { required, strongPassword, useFormState, type Rule } from '../form/useFormState.ts';
+import { useAuthForm } from '../form/useAuthForm.ts';
 import type { Portal } from '../pools.ts';
 
 /** A German mobile number (or international), normalised to E.164; null when not valid. */
@@ -25,46 +27,25 @@ const mobile =
 export function ChangePhonePage({ portal }: { portal: Portal }) {
   const { t } = useTranslation('common');
   const { auth } = useAuth();
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
-  const [serviceError, setServiceError] = useState<string>();
-  const form = useFormState({ phone: '' }, { phone: mobile('auth.validation.phone') }, t);
-  const submit = async () => {
-    setServiceError(undefined);
-    setDone(false);
-    if (!form.validate()) return;
-    setBusy(true);
-    try {
-      const result = await auth[portal].changePhoneNumber(mobileE164(form.values.phone) ?? '');
-      if (result.ok) setDone(true);
-      else {
-        setServiceError(t(errorTextKey(result.code)));
-        form.bump();
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
+  const form = useAuthForm({ phone: '' }, { phone: mobile('auth.validation.phone') }, t);
   return (
     <AuthForm
+      {...form.status}
       title={t('auth.phone.title')}
-      errors={form.summary}
-      attempt={form.attempt}
-      serviceError={serviceError}
       submitLabel={t('auth.phone.submit')}
-      busy={busy}
-      onSubmit={() => void submit()}
-      intro={done ? <InfoBox tone="positive">{t('auth.phone.done')}</InfoBox> : null}
+      onSubmit={() =>
+        void form.submit(async () =>
+          accountOutcome(await auth[portal].changePhoneNumber(mobileE164(form.values.phone) ?? '')),
+        )
+      }
+      intro={form.done ? <InfoBox tone="positive">{t('auth.phone.done')}</InfoBox> : null}
     >
       <TextField
-        id="phone"
+        {...form.field('phone')}
         type="tel"
         autoComplete="tel"
         label={t('auth.fields.phone')}
         hint={t('auth.fields.phoneHint')}
-        value={form.values.phone}
-        error={form.errors.phone}
-        onChange={(value) => form.set('phone', value)}
       />
     </AuthForm>
   );
@@ -74,10 +55,7 @@ export function ChangePhonePage({ portal }: { portal: Portal }) {
 export function ChangePasswordPage({ portal }: { portal: Portal }) {
   const { t } = useTranslation('common');
   const { auth } = useAuth();
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
-  const [serviceError, setServiceError] = useState<string>();
-  const form = useFormState(
+  const form = useAuthForm(
     { currentPassword: '', newPassword: '' },
     {
       currentPassword: required('auth.validation.password'),
@@ -85,61 +63,23 @@ export function ChangePasswordPage({ portal }: { portal: Portal }) {
     },
     t,
   );
-  const submit = async () => {
-    setServiceError(undefined);
-    setDone(false);
-    if (!form.validate()) return;
-    setBusy(true);
-    try {
-      const result = await auth[portal].changePassword(
-        form.values.currentPassword,
-        form.values.newPassword,
-      );
-      if (result.ok) setDone(true);
-      else {
-        setServiceError(
-          t(
-            result.code === 'NotAuthorizedException'
-              ? 'auth.errors.currentPassword'
-              : errorTextKey(result.code),
-          ),
-        );
-        form.bump();
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
+  const change = async () =>
+    accountOutcome(
+      await auth[portal].changePassword(form.values.currentPassword, form.values.newPassword),
+      undefined,
+      (code) =>
+        code === 'NotAuthorizedException' ? 'auth.errors.currentPassword' : errorTextKey(code),
+    );
   return (
     <AuthForm
+      {...form.status}
       title={t('auth.password.title')}
-      errors={form.summary}
-      attempt={form.attempt}
-      serviceError={serviceError}
       submitLabel={t('auth.password.submit')}
-      busy={busy}
-      onSubmit={() => void submit()}
-      intro={done ? <InfoBox tone="positive">{t('auth.password.done')}</InfoBox> : null}
+      onSubmit={() => void form.submit(change)}
+      intro={form.done ? <InfoBox tone="positive">{t('auth.password.done')}</InfoBox> : null}
     >
-      <TextField
-        id="currentPassword"
-        type="password"
-        autoComplete="current-password"
-        label={t('auth.fields.currentPassword')}
-        value={form.values.currentPassword}
-        error={form.errors.currentPassword}
-        onChange={(value) => form.set('currentPassword', value)}
-      />
-      <TextField
-        id="newPassword"
-        type="password"
-        autoComplete="new-password"
-        label={t('auth.fields.newPassword')}
-        hint={t('auth.fields.passwordHint')}
-        value={form.values.newPassword}
-        error={form.errors.newPassword}
-        onChange={(value) => form.set('newPassword', value)}
-      />
+      <PasswordField {...form.field('currentPassword')} label={t('auth.fields.currentPassword')} />
+      <NewPasswordField {...form.field('newPassword')} />
     </AuthForm>
   );
 }

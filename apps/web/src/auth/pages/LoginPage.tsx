@@ -6,8 +6,10 @@ import { useAuth } from '../authStore.ts';
 import type { SignInResult } from '../cognito.ts';
 import { errorTextKey } from '../errorText.ts';
 import { AuthForm } from '../form/AuthForm.tsx';
+import { NewPasswordField, PasswordField, UsernameField } from '../form/fields.tsx';
+import { email, required, strongPassword } from '../form/rules.ts';
 import { TextField } from '../form/TextField.tsx';
-import { email, required, strongPassword, useFormState } from '../form/useFormState.ts';
+import { useAuthForm, type Outcome } from '../form/useAuthForm.ts';
 import { PORTAL_PATHS, RETURN_PARAM, safeReturnPath, type Portal } from '../pools.ts';
 
 type Pending = Extract<SignInResult, { kind: 'newPassword' }>;
@@ -18,10 +20,8 @@ export function LoginPage({ portal }: { portal: Portal }) {
   const { auth, signedIn } = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [busy, setBusy] = useState(false);
-  const [serviceError, setServiceError] = useState<string>();
   const [challenge, setChallenge] = useState<Pending>();
-  const form = useFormState(
+  const form = useAuthForm(
     { username: '', password: '' },
     {
       username: email('auth.validation.username', 'auth.validation.email'),
@@ -30,31 +30,16 @@ export function LoginPage({ portal }: { portal: Portal }) {
     t,
   );
 
-  const finish = (result: SignInResult) => {
+  const finish = (result: SignInResult): Outcome => {
+    if (result.kind === 'error') return errorTextKey(result.code, result.message);
     if (result.kind === 'success') {
       signedIn(portal, result.session);
       navigate(safeReturnPath(portal, params.get(RETURN_PARAM)), { replace: true });
-    } else if (result.kind === 'newPassword') {
-      setChallenge(result);
-      setServiceError(undefined);
-    } else {
-      setServiceError(t(errorTextKey(result.code, result.message)));
-      form.bump();
-    }
+    } else setChallenge(result);
+    return null;
   };
 
   if (challenge) return <NewPasswordForm challenge={challenge} onDone={finish} />;
-
-  const submit = async () => {
-    setServiceError(undefined);
-    if (!form.validate()) return;
-    setBusy(true);
-    try {
-      finish(await auth[portal].signIn(form.values.username, form.values.password));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const title = t(
     portal === 'benutzer' ? 'auth.login.titleBenutzer' : 'auth.login.titleVermittler',
@@ -66,13 +51,14 @@ export function LoginPage({ portal }: { portal: Portal }) {
       : null;
   return (
     <AuthForm
+      {...form.status}
       title={title}
-      errors={form.summary}
-      attempt={form.attempt}
-      serviceError={serviceError}
       submitLabel={t('auth.login.submit')}
-      busy={busy}
-      onSubmit={() => void submit()}
+      onSubmit={() =>
+        void form.submit(async () =>
+          finish(await auth[portal].signIn(form.values.username, form.values.password)),
+        )
+      }
       intro={notice ? <InfoBox tone="neutral">{t(notice)}</InfoBox> : null}
       footer={
         <p className="auth-links">
@@ -86,25 +72,8 @@ export function LoginPage({ portal }: { portal: Portal }) {
         </p>
       }
     >
-      <TextField
-        id="username"
-        type="email"
-        autoComplete="username"
-        inputMode="email"
-        label={t('auth.fields.username')}
-        value={form.values.username}
-        error={form.errors.username}
-        onChange={(value) => form.set('username', value)}
-      />
-      <TextField
-        id="password"
-        type="password"
-        autoComplete="current-password"
-        label={t('auth.fields.password')}
-        value={form.values.password}
-        error={form.errors.password}
-        onChange={(value) => form.set('password', value)}
-      />
+      <UsernameField {...form.field('username')} inputMode="email" />
+      <PasswordField {...form.field('password')} />
     </AuthForm>
   );
 }
@@ -115,12 +84,11 @@ function NewPasswordForm({
   onDone,
 }: {
   challenge: Pending;
-  onDone: (result: SignInResult) => void;
+  /** Takes every answer but an error; never reports one itself. */
+  onDone: (result: SignInResult) => Outcome;
 }) {
   const { t } = useTranslation('common');
-  const [busy, setBusy] = useState(false);
-  const [serviceError, setServiceError] = useState<string>();
-  const form = useFormState(
+  const form = useAuthForm(
     { newPassword: '', nickname: '' },
     {
       newPassword: strongPassword('auth.validation.newPassword'),
@@ -128,48 +96,23 @@ function NewPasswordForm({
     },
     t,
   );
-  const submit = async () => {
-    setServiceError(undefined);
-    if (!form.validate()) return;
-    setBusy(true);
-    try {
-      const result = await challenge.complete(form.values.newPassword, form.values.nickname.trim());
-      if (result.kind === 'error') {
-        setServiceError(t(errorTextKey(result.code, result.message)));
-        form.bump();
-      } else onDone(result);
-    } finally {
-      setBusy(false);
-    }
+  const complete = async () => {
+    const result = await challenge.complete(form.values.newPassword, form.values.nickname.trim());
+    return result.kind === 'error' ? errorTextKey(result.code, result.message) : onDone(result);
   };
   return (
     <AuthForm
+      {...form.status}
       title={t('auth.newPassword.title')}
-      errors={form.summary}
-      attempt={form.attempt}
-      serviceError={serviceError}
       submitLabel={t('auth.newPassword.submit')}
-      busy={busy}
-      onSubmit={() => void submit()}
+      onSubmit={() => void form.submit(complete)}
       intro={<p>{t('auth.newPassword.intro')}</p>}
     >
+      <NewPasswordField {...form.field('newPassword')} />
       <TextField
-        id="newPassword"
-        type="password"
-        autoComplete="new-password"
-        label={t('auth.fields.newPassword')}
-        hint={t('auth.fields.passwordHint')}
-        value={form.values.newPassword}
-        error={form.errors.newPassword}
-        onChange={(value) => form.set('newPassword', value)}
-      />
-      <TextField
-        id="nickname"
+        {...form.field('nickname')}
         autoComplete="nickname"
         label={t('auth.fields.nickname')}
-        value={form.values.nickname}
-        error={form.errors.nickname}
-        onChange={(value) => form.set('nickname', value)}
       />
     </AuthForm>
   );

@@ -1,22 +1,25 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { InfoBox } from '#renderer';
 import { useAuth } from '../authStore.ts';
 import { errorTextKey } from '../errorText.ts';
+import { accountOutcome } from '../form/accountOutcome.ts';
+import { AuthDone } from '../form/AuthDone.tsx';
 import { AuthForm } from '../form/AuthForm.tsx';
+import { CodeField, NewPasswordField, UsernameField } from '../form/fields.tsx';
+import { email, required, sixDigits, strongPassword } from '../form/rules.ts';
 import { TextField } from '../form/TextField.tsx';
-import { email, required, sixDigits, strongPassword, useFormState } from '../form/useFormState.ts';
-import { PORTAL_PATHS } from '../pools.ts';
+import { useAuthForm } from '../form/useAuthForm.ts';
+
+/** Cognito answers a customer number that does not fit the e-mail address this way. */
+const registerErrorKey = (code: string) =>
+  code === 'InvalidParameterException' ? 'auth.errors.noMatch' : errorTextKey(code);
 
 /** Customer registration: e-mail, customer number and password, then the mailed code. */
 export function RegisterPage() {
   const { t } = useTranslation('common');
   const { auth } = useAuth();
   const [step, setStep] = useState<'register' | 'confirm' | 'done'>('register');
-  const [busy, setBusy] = useState(false);
-  const [serviceError, setServiceError] = useState<string>();
-  const form = useFormState(
+  const form = useAuthForm(
     { username: '', partnernummer: '', newPassword: '', code: '' },
     step === 'register'
       ? {
@@ -27,118 +30,56 @@ export function RegisterPage() {
       : { code: sixDigits('auth.validation.code') },
     t,
   );
-  const run = async (action: () => Promise<{ ok: boolean; code?: string }>, next: typeof step) => {
-    setServiceError(undefined);
-    if (!form.validate()) return;
-    setBusy(true);
-    try {
-      const result = await action();
-      if (result.ok) setStep(next);
-      else {
-        setServiceError(
-          t(
-            result.code === 'InvalidParameterException'
-              ? 'auth.errors.noMatch'
-              : errorTextKey(result.code ?? ''),
-          ),
-        );
-        form.bump();
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { username, partnernummer, newPassword, code } = form.values;
 
   if (step === 'done') {
     return (
-      <>
-        <h1 tabIndex={-1} ref={(node) => node?.focus()}>
-          {t('auth.register.doneTitle')}
-        </h1>
-        <InfoBox tone="positive">{t('auth.register.doneText')}</InfoBox>
-        <p>
-          <Link to={PORTAL_PATHS.benutzer.login}>{t('auth.toLogin')}</Link>
-        </p>
-      </>
+      <AuthDone
+        title={t('auth.register.doneTitle')}
+        text={t('auth.register.doneText')}
+        portal="benutzer"
+      />
     );
   }
   if (step === 'confirm') {
+    const confirm = async () =>
+      accountOutcome(
+        await auth.benutzer.confirmRegistration(username, code),
+        () => setStep('done'),
+        registerErrorKey,
+      );
     return (
       <AuthForm
+        {...form.status}
         title={t('auth.register.confirmTitle')}
-        errors={form.summary}
-        attempt={form.attempt}
-        serviceError={serviceError}
         submitLabel={t('auth.register.confirmSubmit')}
-        busy={busy}
-        onSubmit={() =>
-          void run(
-            () => auth.benutzer.confirmRegistration(form.values.username, form.values.code),
-            'done',
-          )
-        }
+        onSubmit={() => void form.submit(confirm)}
       >
-        <TextField
-          id="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          label={t('auth.fields.code')}
-          hint={t('auth.fields.codeHint')}
-          value={form.values.code}
-          error={form.errors.code}
-          onChange={(value) => form.set('code', value)}
-        />
+        <CodeField {...form.field('code')} />
       </AuthForm>
     );
   }
+  const register = async () =>
+    accountOutcome(
+      await auth.benutzer.register(username, partnernummer, newPassword),
+      () => setStep('confirm'),
+      registerErrorKey,
+    );
   return (
     <AuthForm
+      {...form.status}
       title={t('auth.register.title')}
-      errors={form.summary}
-      attempt={form.attempt}
-      serviceError={serviceError}
       submitLabel={t('auth.register.submit')}
-      busy={busy}
-      onSubmit={() =>
-        void run(
-          () =>
-            auth.benutzer.register(
-              form.values.username,
-              form.values.partnernummer,
-              form.values.newPassword,
-            ),
-          'confirm',
-        )
-      }
+      onSubmit={() => void form.submit(register)}
     >
+      <UsernameField {...form.field('username')} autoComplete="email" />
       <TextField
-        id="username"
-        type="email"
-        autoComplete="email"
-        label={t('auth.fields.username')}
-        value={form.values.username}
-        error={form.errors.username}
-        onChange={(value) => form.set('username', value)}
-      />
-      <TextField
-        id="partnernummer"
+        {...form.field('partnernummer')}
         inputMode="numeric"
         label={t('auth.fields.partnernummer')}
         hint={t('auth.fields.partnernummerHint')}
-        value={form.values.partnernummer}
-        error={form.errors.partnernummer}
-        onChange={(value) => form.set('partnernummer', value)}
       />
-      <TextField
-        id="newPassword"
-        type="password"
-        autoComplete="new-password"
-        label={t('auth.fields.password')}
-        hint={t('auth.fields.passwordHint')}
-        value={form.values.newPassword}
-        error={form.errors.newPassword}
-        onChange={(value) => form.set('newPassword', value)}
-      />
+      <NewPasswordField {...form.field('newPassword')} label={t('auth.fields.password')} />
     </AuthForm>
   );
 }

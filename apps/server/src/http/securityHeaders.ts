@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { EnvironmentConfig } from '../../../../generated/types/environment.ts';
+
+/** What the headers depend on: the environment's allowed embedders and whether it is production. */
+export interface SecurityHeaderOptions {
+  environment?: string;
+  root?: string;
+}
+
+/**
+ * The Content-Security-Policy of the platform: scripts only from the app's own origin (no
+ * `unsafe-eval`, no inline scripts: validators are precompiled), no plugins, no <base>, and
+ * embedding only by the environment's configured partner origins.
+ */
+export function contentSecurityPolicy(
+  environment: EnvironmentConfig,
+  options: { anyFrames?: boolean } = {},
+): string {
+  const embedders = environment.frameOrigins.join(' ');
+  // Locally the demo parent (localhost) embeds the platform from 127.0.0.1: a second origin. The
+  // demo parent stands in for a partner's page and may frame anything.
+  const frames = options.anyFrames
+    ? ' http: https:'
+    : environment.id === 'localhost'
+      ? ' http://127.0.0.1:* http://localhost:*'
+      : '';
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    `frame-src 'self'${frames}`,
+    `frame-ancestors 'self' ${embedders}`.trim(),
+  ].join('; ');
+}
+
+/** Adds the security headers of QUALITY.md to every response of the server. */
+export function installSecurityHeaders(
+  app: FastifyInstance,
+  options: SecurityHeaderOptions = {},
+): void {
+  const name = options.environment ?? process.env['ENVIRONMENT'] ?? 'localhost';
+  const file = resolve(options.root ?? process.cwd(), `definitions/environments/${name}.json`);
+  const environment = JSON.parse(readFileSync(file, 'utf8')) as EnvironmentConfig;
+  const csp = contentSecurityPolicy(environment);
+  const demoParentCsp = contentSecurityPolicy(environment, { anyFrames: true });
+  const production = environment.id === 'production';
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header(
+      'Content-Security-Policy',
+      request.url.startsWith('/demo-parent/') ? demoParentCsp : csp,
+    );
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    if (production)
+      reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    return payload;
+  });
+}

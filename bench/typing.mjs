@@ -78,7 +78,8 @@ export async function burstTyping(browser, url, n) {
   const page = await openPage(browser, url, n);
   await page.keyboard.type(TEXT);
   const immediately = await page.evaluate(() => window.__bench?.firstValue());
-  await page.waitForTimeout(300);
+  // The wizard saves its state once typing pauses (400 ms); read the saved state after that.
+  await page.waitForTimeout(1000);
   const value = await page.evaluate(() => window.__bench?.firstValue());
   const dom = await page.locator(FIRST).first().inputValue();
   await page.close();

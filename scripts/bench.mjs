@@ -101,7 +101,7 @@ async function typingSection(browser) {
           ? TEXT.length
           : [...TEXT].findIndex((ch, i) => result.state[i] !== ch);
       out(
-        `  ${pad(c.label, 20)} n=${pad(n, 4)} ${result.ok ? 'all 60 kept' : `LOST: state has ${kept < 0 ? result.state.length : kept}/60 in order ("${result.state.slice(0, 70)}"), DOM "${result.dom.slice(0, 70)}"`}${result.stateImmediately ? '' : ' (only after 300 ms)'}`,
+        `  ${pad(c.label, 20)} n=${pad(n, 4)} ${result.ok ? 'all 60 kept' : `LOST: state has ${kept < 0 ? result.state.length : kept}/60 in order ("${result.state.slice(0, 70)}"), DOM "${result.dom.slice(0, 70)}"`}${result.stateImmediately ? '' : ' (saved after the typing pause)'}`,
       );
     }
   }

@@ -22,7 +22,7 @@ const { values } = parseArgs({
     child: { type: 'boolean', default: false },
     duration: { type: 'string', default: '10' },
     rates: { type: 'string', default: '200,500' },
-    step: { type: 'string', default: '3' },
+    step: { type: 'string', default: '5' },
   },
 });
 
@@ -106,7 +106,7 @@ async function bench(kind, env) {
   const { child, port } = await startServer(env);
   try {
     for (const scenario of scenarios(port)) {
-      await run(scenario, 50, 1); // warm-up
+      await run(scenario, 200, 3); // warm-up: JIT, caches, connection pool
       for (const rate of values.rates.split(',').map(Number)) {
         process.stdout.write(
           `${line(scenario.name, await run(scenario, rate, Number(values.duration)))}\n`,
@@ -115,8 +115,10 @@ async function bench(kind, env) {
       let best = null;
       for (const rate of SEARCH_RATES) {
         const r = await run(scenario, rate, Number(values.step));
-        if (r.p99 > P99_LIMIT_MS || r.errors > 0 || r.rps < rate * 0.9) break;
-        best = r;
+        // Stop when the server no longer keeps up; a single noisy p99 below that does not stop
+        // the search (on two shared cores one slow sample decides a short run's p99).
+        if (r.errors > 0 || r.rps < rate * 0.9) break;
+        if (r.p99 <= P99_LIMIT_MS) best = r;
       }
       process.stdout.write(
         `  ${scenario.name.padEnd(38)} highest fixed rate with p99 <= ${P99_LIMIT_MS} ms: ${best ? `${best.rate} req/s (p99 ${best.p99} ms)` : `below ${SEARCH_RATES[0]} req/s`}\n`,

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import type { pendingChanges } from '../../apps/server/src/db/schema/index.ts';
 import {
   auditLog,
   changeEvents,
@@ -8,6 +7,7 @@ import {
   idempotencyKeys,
 } from '../../apps/server/src/db/schema/index.ts';
 import { asCustomer, startTestServer, TODAY, type TestServer } from './helpers/testDatabase.ts';
+import { contractApi } from './helpers/contractApi.ts';
 
 let server: TestServer;
 
@@ -18,38 +18,7 @@ afterAll(async () => {
   await server.close();
 });
 
-const BASE = '/api/vertrag/vertrag';
-const ANNA = asCustomer('2000101');
-
-interface View {
-  lastUpdated: string;
-  zahlweise: string;
-  versicherungsPraemie: number;
-  jahresVersicherungsPraemie: number;
-  vorgemerkteZahlweise: unknown[];
-  neueSelbstbeteiligung: string | null;
-}
-
-async function view(id: string, headers = ANNA): Promise<View> {
-  const response = await server.app.inject({ method: 'GET', url: `${BASE}/${id}`, headers });
-  expect(response.statusCode).toBe(200);
-  return response.json<View>();
-}
-
-const patch = (id: string, payload: unknown, headers: Record<string, string> = ANNA) =>
-  server.app.inject({
-    method: 'PATCH',
-    url: `${BASE}/${id}`,
-    headers,
-    payload: payload as Record<string, unknown>,
-  });
-
-async function rows(
-  table: typeof changeEvents | typeof auditLog | typeof pendingChanges | typeof idempotencyKeys,
-): Promise<number> {
-  const [row] = await server.db.database.db.select({ n: count() }).from(table);
-  return row?.n ?? 0;
-}
+const { view, patch, rows } = contractApi(() => server);
 
 describe('Idempotency-Key on PATCH', () => {
   it('replays the first response for the same key and body and writes nothing new', async () => {

@@ -66,6 +66,8 @@ outputs.set(
     '/** What the app needs to route to a flow without loading it. */',
     'export interface FlowEntry {',
     '  id: string;',
+    '  /** The variant this entry runs (customer, agent, advice); absent for a flow without variants. */',
+    "  variant?: NonNullable<WizardDefinition['variants']>[number]['id'];",
     "  kind: WizardDefinition['kind'];",
     '  baseRoute: string;',
     '  i18nNamespace: string;',
@@ -75,11 +77,14 @@ outputs.set(
     '  load: () => Promise<WizardDefinition>;',
     '}',
     '',
-    '/** Every flow of definitions/, by id. */',
+    '/** Every flow of definitions/, one entry per variant (a flow without variants has one). */',
     'export const flows: readonly FlowEntry[] = [',
-    ...flows.map(
-      ({ value: d }) =>
-        `  { id: '${d.id}', kind: '${d.kind}', baseRoute: '${d.baseRoute}', i18nNamespace: '${d.i18nNamespace}', roles: ${JSON.stringify(d.roles).replace(/"/g, "'")}, brands: ${JSON.stringify(d.brands).replace(/"/g, "'")}, load: () => import('./${d.id}.json').then((m) => m.default as unknown as WizardDefinition) },`,
+    ...flows.flatMap(({ value: d }) =>
+      (d.variants ?? [undefined]).map((v) => {
+        const quote = (value: unknown): string => JSON.stringify(value).replace(/"/g, "'");
+        const variant = v ? ` variant: '${v.id}',` : '';
+        return `  { id: '${d.id}',${variant} kind: '${d.kind}', baseRoute: '${v?.baseRoute ?? d.baseRoute}', i18nNamespace: '${d.i18nNamespace}', roles: ${quote(v?.roles ?? d.roles)}, brands: ${quote(d.brands)}, load: () => import('./${d.id}.json').then((m) => m.default as unknown as WizardDefinition) },`;
+      }),
     ),
     '];',
     '',

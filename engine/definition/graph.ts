@@ -62,9 +62,18 @@ function domains(
   return paths.map((path) => {
     const [root, first, second] = path.split('.');
     if (root === 'context' && first === 'brand') return { path, values: [...definition.brands] };
-    if (root === 'context' && first === 'role') return { path, values: [...definition.roles] };
+    if (root === 'context' && first === 'role')
+      return {
+        path,
+        values: [
+          ...new Set([...definition.roles, ...(definition.variants ?? []).flatMap((v) => v.roles)]),
+        ],
+      };
     if (root === 'context' && first === 'variant')
-      return { path, values: definition.variants ? [...definition.variants] : [undefined] };
+      return {
+        path,
+        values: definition.variants ? definition.variants.map((v) => v.id) : [undefined],
+      };
     if (root === 'context' && first === 'environment') return { path, values: ENVIRONMENTS };
     if (root === 'context' && first === 'flags') return { path, values: [true, false] };
     if (root === 'data' && first && second) {

@@ -77,9 +77,11 @@ function checkVar(
     rest[0] === 'route' &&
     rest[1] !== undefined &&
     !dynamic &&
-    !def.baseRoute.includes(`{${rest[1]}}`)
+    ![def.baseRoute, ...(def.variants ?? []).map((v) => v.baseRoute)].some((route) =>
+      route.includes(`{${rest[1]}}`),
+    )
   ) {
-    return `reads "${path}", but the baseRoute has no {${rest[1]}} segment`;
+    return `reads "${path}", but no baseRoute of the flow has a {${rest[1]}} segment`;
   }
   if (root === 'context') {
     if (rest[0] === 'flags' && rest[1] !== undefined && !dynamic && !env.flags.has(rest[1])) {
@@ -220,6 +222,8 @@ function checkCalls(def: WizardDefinition, env: SemanticEnvironment): void {
       for (const { pointer: op, outcome } of cases) {
         if (outcome.step && !def.steps.some((s) => s.id === outcome.step))
           env.report(`${op}/step`, `there is no step "${outcome.step}"`);
+        if (outcome.go === 'route' && outcome.route === undefined)
+          env.report(op, 'go: route needs a route rule computing the platform path');
         if (outcome.page && !def.pages?.some((p) => p.id === outcome.page))
           env.report(`${op}/page`, `there is no page "${outcome.page}"`);
         for (const field of Object.keys(outcome.fieldErrors ?? {})) {
@@ -303,12 +307,99 @@ function checkTexts(def: WizardDefinition, env: SemanticEnvironment): void {
   });
 }
 
+/** Checks that a request names a known endpoint and gives exactly its path parameters. */
+function checkRequest(
+  pointer: string,
+  request: { endpoint: string; params?: Record<string, unknown> | undefined },
+  env: SemanticEnvironment,
+  method?: string,
+): void {
+  const endpoint = env.endpoints[request.endpoint];
+  if (!endpoint) {
+    env.report(
+      `${pointer}/endpoint`,
+      `unknown endpoint "${request.endpoint}"; it must be declared in definitions/api/endpoints.json`,
+    );
+    return;
+  }
+  if (method && endpoint.method !== method)
+    env.report(
+      `${pointer}/endpoint`,
+      `endpoint "${request.endpoint}" is a ${endpoint.method}, but only a ${method} fits here`,
+    );
+  const pathParams = [...endpoint.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
+  for (const name of pathParams)
+    if (!request.params?.[name])
+      env.report(
+        pointer,
+        `endpoint "${request.endpoint}" (${endpoint.path}) needs the path parameter "${name}" in params`,
+      );
+  for (const name of Object.keys(request.params ?? {}))
+    if (!pathParams.includes(name))
+      env.report(
+        `${pointer}/params/${name}`,
+        `endpoint "${request.endpoint}" has no path parameter "${name}"`,
+      );
+}
+
+/** Variants, loads, the live price, drafts and finder fields. */
+function checkServices(def: WizardDefinition, env: SemanticEnvironment): void {
+  const seen = new Set<string>();
+  def.variants?.forEach((variant, i) => {
+    if (seen.has(variant.id))
+      env.report(`/variants/${i}/id`, `variant "${variant.id}" is declared twice`);
+    seen.add(variant.id);
+  });
+  const contextProperties =
+    (env.contextSchema as { properties?: Record<string, unknown> }).properties ?? {};
+  const reserved = ['brand', 'environment', 'role', 'variant', 'flags', 'config', 'route', 'entry'];
+  for (const [name, load] of Object.entries(def.load ?? {})) {
+    if (!load) continue;
+    const at = `/load/${name}`;
+    if (reserved.includes(name) || !(name in contextProperties))
+      env.report(
+        at,
+        `a load fills context.${name}, but the context (definitions/schema/wizard-context.schema.json) has no loadable property "${name}"`,
+      );
+    checkRequest(at, load, env, 'GET');
+  }
+  if (def.quote) {
+    checkRequest('/quote', def.quote, env);
+    if (!def.steps.some((s) => s.id === def.quote?.showFrom))
+      env.report('/quote/showFrom', `there is no step "${def.quote.showFrom}"`);
+  }
+  if (def.draft) checkRequest('/draft', def.draft, env);
+  def.steps.forEach((step, i) => {
+    const fields = stepFields(step, env);
+    for (const [field, ui] of Object.entries(step.form?.uiSchema ?? {})) {
+      const options = ui as
+        { 'ui:widget'?: string; 'ui:options'?: Record<string, unknown> } | undefined;
+      if (field.startsWith('ui:') || options?.['ui:widget'] !== 'lookup') continue;
+      const at = `/steps/${i}/form/uiSchema/${field}`;
+      const endpoint = options['ui:options']?.['endpoint'];
+      if (typeof endpoint !== 'string') {
+        env.report(at, `the lookup field "${field}" needs ui:options.endpoint (a finder endpoint)`);
+        continue;
+      }
+      checkRequest(`${at}/ui:options`, { endpoint }, env, 'GET');
+      const params = (options['ui:options']?.['params'] ?? {}) as Record<string, string>;
+      for (const [param, source] of Object.entries(params))
+        if (!fields.has(source))
+          env.report(
+            `${at}/ui:options/params/${param}`,
+            `"${source}" is not a field of step "${step.id}"`,
+          );
+    }
+  });
+}
+
 /** Checks what the meta-schema cannot: ids, rules, calls, texts, prefill and the step graph. */
 export function checkDefinitionSemantics(def: WizardDefinition, env: SemanticEnvironment): void {
   checkIds(def, env);
   checkForms(def, env);
   const rulesSound = checkRules(def, env);
   checkCalls(def, env);
+  checkServices(def, env);
   checkPrefill(def, env);
   checkTexts(def, env);
   // The graph walk evaluates the visibility rules, so it needs rules that are known to be sound.

@@ -101,8 +101,50 @@ export function locateRules(definition: WizardDefinition): LocatedRule[] {
       });
     }
   });
+  for (const [name, load] of Object.entries(definition.load ?? {})) {
+    if (!load) continue;
+    const loadScope: RuleScope = { steps: [], extraRoots: [] };
+    for (const part of ['params', 'query'] as const)
+      for (const [param, rule] of Object.entries(load[part] ?? {}))
+        rules.push({ pointer: `/load/${name}/${part}/${param}`, rule, scope: loadScope });
+    if (load.when !== undefined)
+      rules.push({ pointer: `/load/${name}/when`, rule: load.when, scope: loadScope });
+  }
+  const quote = definition.quote;
+  if (quote) {
+    const quoteScope: RuleScope = { steps, extraRoots: ['result'] };
+    for (const part of ['params', 'body'] as const)
+      for (const [param, rule] of Object.entries(quote[part] ?? {}))
+        rules.push({ pointer: `/quote/${part}/${param}`, rule, scope: quoteScope });
+    if (quote.when !== undefined)
+      rules.push({ pointer: '/quote/when', rule: quote.when, scope: quoteScope });
+    quote.blocks.forEach((block, b) => {
+      const blockScope: RuleScope = { steps, extraRoots: ['result', 'quote'] };
+      if (block.visibleWhen !== undefined)
+        rules.push({
+          pointer: `/quote/blocks/${b}/visibleWhen`,
+          rule: block.visibleWhen,
+          scope: blockScope,
+        });
+      for (const [name, rule] of Object.entries(block.values ?? {}))
+        rules.push({ pointer: `/quote/blocks/${b}/values/${name}`, rule, scope: blockScope });
+    });
+  }
+  const draft = definition.draft;
+  if (draft) {
+    const draftScope: RuleScope = { steps, extraRoots: ['result', 'draft'] };
+    for (const part of ['params', 'body'] as const)
+      for (const [param, rule] of Object.entries(draft[part] ?? {}))
+        rules.push({ pointer: `/draft/${part}/${param}`, rule, scope: draftScope });
+    if (draft.when !== undefined)
+      rules.push({
+        pointer: '/draft/when',
+        rule: draft.when,
+        scope: { steps: [], extraRoots: [] },
+      });
+  }
   for (const { pointer, call } of locateCalls(definition)) {
-    const callScope: RuleScope = { steps, extraRoots: ['result'] };
+    const callScope: RuleScope = { steps, extraRoots: ['result', 'answers'] };
     for (const part of ['params', 'query'] as const) {
       for (const [name, rule] of Object.entries(call[part] ?? {}))
         rules.push({ pointer: `${pointer}/${part}/${name}`, rule, scope: callScope });
@@ -121,6 +163,12 @@ export function locateRules(definition: WizardDefinition): LocatedRule[] {
           rules.push({ pointer: `${op}/when`, rule: outcome.when, scope });
         if (outcome.url !== undefined)
           rules.push({ pointer: `${op}/url`, rule: outcome.url, scope });
+        if (outcome.route !== undefined)
+          rules.push({ pointer: `${op}/route`, rule: outcome.route, scope });
+        for (const [name, rule] of Object.entries(outcome.notifyParent?.args ?? {}))
+          rules.push({ pointer: `${op}/notifyParent/args/${name}`, rule, scope });
+        for (const [name, rule] of Object.entries(outcome.infoBox?.values ?? {}))
+          rules.push({ pointer: `${op}/infoBox/values/${name}`, rule, scope });
       }
     }
   }

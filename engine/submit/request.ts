@@ -2,14 +2,23 @@ import { evaluateRule } from '../rules/evaluate.ts';
 import type { EndpointCall } from '../definition/types.ts';
 import type { EndpointCatalogue } from '../../generated/types/endpoints.ts';
 
+/** The request part of a call: endpoint, path and query parameters, body and credential. */
+export type RequestSpec = Pick<
+  EndpointCall,
+  'endpoint' | 'params' | 'query' | 'body' | 'credential'
+>;
+
 /** An HTTP request as data: what the app's transport (ky) sends. */
 export interface HttpRequest {
   endpoint: string;
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Path with parameters filled in and URL-encoded, plus the query string. */
   url: string;
-  /** bearer: the transport adds the signed-in user's token. */
-  auth: 'none' | 'bearer' | 'custom';
+  /**
+   * bearer: the transport adds the signed-in user's token (no request without one);
+   * bearer-optional: the token when someone is signed in.
+   */
+  auth: 'none' | 'bearer' | 'bearer-optional' | 'custom';
   headers: Record<string, string>;
   body?: unknown;
 }
@@ -29,7 +38,7 @@ const asText = (value: unknown): string =>
  * context, result). Throws when the endpoint is not in the catalogue.
  */
 export function buildRequest(
-  call: EndpointCall,
+  call: RequestSpec,
   endpoints: EndpointCatalogue['endpoints'],
   scope: Record<string, unknown>,
   relevantAnswers: () => unknown,

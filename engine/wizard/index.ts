@@ -7,6 +7,7 @@ export {
 } from './state.ts';
 export {
   initialState,
+  variantBaseRoute,
   transition,
   type Feedback,
   type TransitionResult,
@@ -23,3 +24,16 @@ export {
   type RuleInput,
 } from './visibility.ts';
 export { stepProblems, type FieldProblem } from './stepProblems.ts';
+export {
+  contextLoads,
+  draftOffered,
+  draftRequest,
+  draftToRestore,
+  quoteRequest,
+  quoteShownOn,
+  summarySections,
+  type ContextLoad,
+  type DraftState,
+  type SummaryField,
+  type SummarySection,
+} from './services.ts';

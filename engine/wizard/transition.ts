@@ -29,6 +29,11 @@ export type WizardEvent =
   | { type: 'resetPage'; page: string }
   | { type: 'reset' }
   | { type: 'prefill'; values: Record<string, unknown> }
+  | {
+      type: 'restore';
+      formData: Record<string, Record<string, unknown>>;
+      currentStep: string | null;
+    }
   | { type: 'callSucceeded'; status: number; response: unknown }
   | { type: 'callFailed'; status: number; response: unknown };
 
@@ -39,6 +44,8 @@ export interface Feedback {
     tone: 'neutral' | 'positive' | 'warning' | 'error';
     headlineKey?: string;
     textKey: string;
+    /** Interpolation values, computed from the answer when the outcome applied. */
+    values?: Record<string, unknown>;
   };
 }
 
@@ -47,6 +54,8 @@ export type WizardEffect =
   | { type: 'call'; request: HttpRequest }
   | { type: 'showPage'; page: string }
   | { type: 'forward'; url: string }
+  | { type: 'leave'; path: string }
+  | { type: 'notifyParent'; command: string; args: Record<string, unknown> }
   | { type: 'feedback'; feedback: Feedback }
   | { type: 'report'; endpoint: string; status: number };
 
@@ -56,12 +65,17 @@ export interface TransitionResult {
   effects: WizardEffect[];
 }
 
-/** The state a definition starts from. */
-export function initialState(definition: WizardDefinition): WizardState {
+/** The base route of a variant of a definition (the definition's own without variants). */
+export function variantBaseRoute(definition: WizardDefinition, variant?: unknown): string {
+  return definition.variants?.find((v) => v.id === variant)?.baseRoute ?? definition.baseRoute;
+}
+
+/** The state a definition (in one of its variants) starts from. */
+export function initialState(definition: WizardDefinition, variant?: unknown): WizardState {
   return emptyState({
     productName: definition.product?.code ?? null,
     productIdentifier: definition.product?.identifier ?? null,
-    baseRoute: definition.baseRoute,
+    baseRoute: variantBaseRoute(definition, variant),
   });
 }
 
@@ -186,18 +200,44 @@ function applyOutcome(
   const effects: WizardEffect[] = [];
   if (chosen.report)
     effects.push({ type: 'report', endpoint: call.endpoint, status: event.status });
+  if (chosen.notifyParent) {
+    const args = Object.fromEntries(
+      Object.entries(chosen.notifyParent.args ?? {}).map(([name, rule]) => [
+        name,
+        computeValue(rule, scope),
+      ]),
+    );
+    effects.push({ type: 'notifyParent', command: chosen.notifyParent.command, args });
+  }
   if (chosen.fieldErrors || chosen.infoBox) {
+    let infoBox: Feedback['infoBox'];
+    if (chosen.infoBox) {
+      const { values, ...box } = chosen.infoBox;
+      infoBox = values
+        ? {
+            ...box,
+            values: Object.fromEntries(
+              Object.entries(values).map(([name, rule]) => [name, computeValue(rule, scope)]),
+            ),
+          }
+        : box;
+    }
     effects.push({
       type: 'feedback',
       feedback: {
         fieldErrors: { ...(chosen.fieldErrors as Record<string, string> | undefined) },
-        ...(chosen.infoBox ? { infoBox: chosen.infoBox } : {}),
+        ...(infoBox ? { infoBox } : {}),
       },
     });
   }
   if (chosen.go === 'next') next = { ...next, currentStep: neighbour(next, 1) };
   if (chosen.go === 'step' && chosen.step) next = goTo(setup, next, chosen.step);
   if (chosen.go === 'page' && chosen.page) effects.push({ type: 'showPage', page: chosen.page });
+  if (chosen.go === 'route') {
+    const path = computeValue(chosen.route, scope);
+    if (typeof path === 'string' && /^\/(?!\/)/.test(path)) effects.push({ type: 'leave', path });
+    else effects.push({ type: 'showPage', page: errorPage(setup) });
+  }
   if (chosen.go === 'forward') {
     const url = computeValue(chosen.url, scope);
     if (typeof url === 'string' && url !== '') effects.push({ type: 'forward', url });
@@ -256,7 +296,7 @@ export function transition(
     case 'next': {
       const call = callOf(setup, stepById(setup, state.currentStep));
       if (!call) return done({ ...state, currentStep: neighbour(state, 1) });
-      const scope = { ...ruleInput(setup, state) };
+      const scope = { ...ruleInput(setup, state), answers: relevantFormData(state) };
       return done(state, [
         {
           type: 'call',
@@ -276,7 +316,20 @@ export function transition(
       return done({ ...next, irrelevantKeys: { ...next.irrelevantKeys, [event.page]: [] } });
     }
     case 'reset':
-      return done(initialState(setup.definition));
+      return done(initialState(setup.definition, setup.context['variant']));
+    case 'restore': {
+      const restored = recompute(setup, {
+        ...state,
+        formData: Object.fromEntries(
+          Object.entries(event.formData).map(([page, data]) => [page, { ...data }]),
+        ),
+      });
+      const current =
+        event.currentStep !== null && restored.steps.some((s) => s.id === event.currentStep)
+          ? event.currentStep
+          : (restored.steps[0]?.id ?? null);
+      return done({ ...restored, currentStep: current });
+    }
     case 'prefill':
       return done(prefill(setup, state, event.values));
     case 'callSucceeded':

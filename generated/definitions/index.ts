@@ -4,6 +4,8 @@ import type { WizardDefinition } from '../types/wizard-definition.ts';
 /** What the app needs to route to a flow without loading it. */
 export interface FlowEntry {
   id: string;
+  /** The variant this entry runs (customer, agent, advice); absent for a flow without variants. */
+  variant?: NonNullable<WizardDefinition['variants']>[number]['id'];
   kind: WizardDefinition['kind'];
   baseRoute: string;
   i18nNamespace: string;
@@ -13,9 +15,12 @@ export interface FlowEntry {
   load: () => Promise<WizardDefinition>;
 }
 
-/** Every flow of definitions/, by id. */
+/** Every flow of definitions/, one entry per variant (a flow without variants has one). */
 export const flows: readonly FlowEntry[] = [
   { id: 'claim-entry', kind: 'claim', baseRoute: '/schaden-melden', i18nNamespace: 'claim-entry', roles: ['claimant'], brands: ['andsafe','hfk','s-direkt','protect','protect-ch'], load: () => import('./claim-entry.json').then((m) => m.default as unknown as WizardDefinition) },
   { id: 'claim-report', kind: 'claim', baseRoute: '/schaden-melden/{product}/{contractIndex}', i18nNamespace: 'claim-report', roles: ['claimant'], brands: ['andsafe','hfk','s-direkt','protect','protect-ch'], load: () => import('./claim-report.json').then((m) => m.default as unknown as WizardDefinition) },
-  { id: 'zahlungsweise', kind: 'self-service', baseRoute: '/kunden/zahlungsweise', i18nNamespace: 'zahlungsweise', roles: ['benutzer'], brands: ['andsafe','hfk','s-direkt','protect','protect-ch'], load: () => import('./zahlungsweise.json').then((m) => m.default as unknown as WizardDefinition) },
+  { id: 'fahrrad', variant: 'customer', kind: 'application', baseRoute: '/antrag/fahrrad', i18nNamespace: 'fahrrad', roles: ['claimant'], brands: ['andsafe','hfk','s-direkt','protect','protect-ch'], load: () => import('./fahrrad.json').then((m) => m.default as unknown as WizardDefinition) },
+  { id: 'fahrrad', variant: 'advice', kind: 'application', baseRoute: '/beratung/fahrrad', i18nNamespace: 'fahrrad', roles: ['claimant'], brands: ['andsafe','hfk','s-direkt','protect','protect-ch'], load: () => import('./fahrrad.json').then((m) => m.default as unknown as WizardDefinition) },
+  { id: 'fahrrad', variant: 'agent', kind: 'application', baseRoute: '/vermittler/kunde/{partnerNummer}/antrag/fahrrad', i18nNamespace: 'fahrrad', roles: ['vermittler'], brands: ['andsafe','hfk','s-direkt','protect','protect-ch'], load: () => import('./fahrrad.json').then((m) => m.default as unknown as WizardDefinition) },
+  { id: 'zahlungsweise', kind: 'self-service', baseRoute: '/kunden/zahlungsweise/{vertragId}', i18nNamespace: 'zahlungsweise', roles: ['benutzer'], brands: ['andsafe','hfk','s-direkt','protect','protect-ch'], load: () => import('./zahlungsweise.json').then((m) => m.default as unknown as WizardDefinition) },
 ];

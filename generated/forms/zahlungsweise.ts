@@ -2,9 +2,6 @@
 
 export interface ZahlungsweiseAuswahlData {
   zahlweise: 'MONATLICH' | 'VIERTELJAEHRLICH' | 'HALBJAEHRLICH' | 'JAEHRLICH';
-  /**
-   * An ISO calendar date, yyyy-MM-dd.
-   */
   wirksamkeitsdatum: string;
 }
 

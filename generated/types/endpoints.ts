@@ -13,9 +13,9 @@ export interface EndpointCatalogue {
            */
           path: string;
           /**
-           * none: public; bearer: the signed-in user's token; custom: a credential header the definition builds.
+           * none: public; bearer: the signed-in user's token (no request without one); bearer-optional: the token when someone is signed in, else none (a public flow an agent can also run); custom: a credential header the definition builds.
            */
-          auth: 'none' | 'bearer' | 'custom';
+          auth: 'none' | 'bearer' | 'bearer-optional' | 'custom';
           description: string;
         }
       | undefined;

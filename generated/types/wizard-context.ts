@@ -20,6 +20,10 @@ export interface WizardContext {
    */
   variant?: 'customer' | 'agent' | 'advice';
   /**
+   * Today as an ISO date (yyyy-MM-dd) in the user's time zone, for rules comparing dates (an effective date in the future is a pending change).
+   */
+  today?: string;
+  /**
    * Feature flags by name (definitions/flags.json), true or false.
    */
   flags: {
@@ -50,6 +54,16 @@ export interface WizardContext {
     zahlweise?: 'MONATLICH' | 'VIERTELJAEHRLICH' | 'HALBJAEHRLICH' | 'JAEHRLICH' | 'EINMALIG';
     lastUpdated: string;
     versicherungsPraemie?: number;
+    /**
+     * Pending payment-period changes: [{ wert, wirksamAb, wirksamBis }].
+     */
+    vorgemerkteZahlweise?: {
+      wert: string;
+      wirksamAb: string;
+      wirksamBis?: string | null;
+      [k: string]: unknown | undefined;
+    }[];
+    versicherungsName?: string;
     [k: string]: unknown | undefined;
   };
   /**
@@ -63,5 +77,36 @@ export interface WizardContext {
    */
   entry?: {
     [k: string]: string | undefined;
+  };
+  /**
+   * The customer an agent acts for (agent variant; load from agent-customer): name, birth date, address.
+   */
+  customer?: {
+    partnerNummer: string;
+    anrede?: string;
+    vorname: string;
+    nachname: string;
+    geburtsdatum?: string;
+    email?: string | null;
+    adresse?: {
+      strasse?: string;
+      hausnummer?: string;
+      plz?: string;
+      ort?: string;
+      [k: string]: unknown | undefined;
+    };
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * A saved draft being resumed (load from agent-draft): its id and zustand { formData, currentStep }.
+   */
+  draft?: {
+    id: string;
+    zustand?: {
+      formData?: {};
+      currentStep?: string | null;
+      [k: string]: unknown | undefined;
+    };
+    [k: string]: unknown | undefined;
   };
 }

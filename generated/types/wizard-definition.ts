@@ -33,11 +33,11 @@ export type WizardDefinition = {
    */
   roles: ['claimant' | 'benutzer' | 'vermittler', ...('claimant' | 'benutzer' | 'vermittler')[]];
   /**
-   * Variants of the flow that share this one definition (customer, agent, public advice). Rules read the running one as context.variant.
+   * Variants of the flow that share this one definition (customer, agent, public advice), each with its own URL and roles; rules read the running one as context.variant and tell the variants apart with it. Without variants the flow runs once, at baseRoute for roles. With variants, baseRoute and roles describe the flow as a whole and each variant is registered at its own baseRoute.
    *
    * @minItems 1
    */
-  variants?: [Variant, ...Variant[]];
+  variants?: [VariantEntry, ...VariantEntry[]];
   /**
    * URL path the flow lives under; each step is the segment after it (baseRoute/stepId), each page too (baseRoute/pageId). A segment {name} is a route parameter that rules read as context.route.name (/schaden-melden/{product}/{contractIndex}).
    */
@@ -68,6 +68,81 @@ export type WizardDefinition = {
    * URL query parameters read when the flow is opened (a claim-app token) and kept for the browser tab; rules read them as context.entry.<name>.
    */
   entryParams?: string[];
+  /**
+   * Data the app fetches before the flow starts, each a GET of the endpoint catalogue; the answer becomes context.<name> (context.contract, context.customer, context.draft), so the name must be a property of definitions/schema/wizard-context.schema.json. A load whose when is false is skipped. When a load fails (not found, not allowed, no answer) the flow does not start and the app shows a German error with a way back.
+   */
+  load?: {
+    [k: string]:
+      | {
+          endpoint: EndpointName;
+          /**
+           * Path parameters, each a rule over context.* (context.route.vertragId).
+           */
+          params?: {
+            [k: string]: Rule1 | undefined;
+          };
+          /**
+           * Query parameters, each a rule over context.*; empty ones are left out.
+           */
+          query?: {
+            [k: string]: Rule1 | undefined;
+          };
+          when?: Rule7;
+        }
+      | undefined;
+  };
+  /**
+   * A live price: once step showFrom is reached, the premium is recalculated shortly after the answers change (never while a key is held, never blocking Weiter) and shown beside every step from showFrom on, with the blocks below. Rules in the blocks read the last answer as quote.* (quote.beitrag). A failed or pending calculation shows a German note instead of a stale price.
+   */
+  quote?: {
+    endpoint: EndpointName;
+    /**
+     * Path parameters, each a rule.
+     */
+    params?: {
+      [k: string]: Rule1 | undefined;
+    };
+    /**
+     * Body fields, each a rule over data.* and context.*.
+     */
+    body?: {
+      [k: string]: Rule1 | undefined;
+    };
+    when?: Rule8;
+    /**
+     * A step or page id: lower case, digits and hyphens; it is the URL segment.
+     */
+    showFrom: string;
+    /**
+     * A translation key in this flow's namespace (ContractAndContactData.title) or, with a prefix, in another one (common:actions.next).
+     */
+    headlineKey: string;
+    /**
+     * What the price box shows; rules read quote.*.
+     *
+     * @minItems 1
+     */
+    blocks: [ContentBlock, ...ContentBlock[]];
+  };
+  /**
+   * Saving unfinished answers on the server to resume later (agent drafts, entwuerfe). While when holds, each step offers "Als Entwurf speichern"; the call sends the body, whose rules may read draft.id (a UUID kept for the browser tab) and draft.state ({ formData, currentStep }). A load named draft whose answer carries zustand ({ formData, currentStep }) restores those answers when the flow opens.
+   */
+  draft?: {
+    endpoint: EndpointName;
+    /**
+     * Path parameters, each a rule (draft.id).
+     */
+    params?: {
+      [k: string]: Rule1 | undefined;
+    };
+    /**
+     * Body fields, each a rule.
+     */
+    body: {
+      [k: string]: Rule1 | undefined;
+    };
+    when?: Rule9;
+  };
 };
 /**
  * Product code of an insurance line (THV is TIERHALTER, PHV is PRIVATHAFTPFLICHT).
@@ -83,6 +158,15 @@ export type Brand = 'andsafe' | 'hfk' | 's-direkt' | 'protect' | 'protect-ch';
  */
 export type Variant = 'customer' | 'agent' | 'advice';
 /**
+ * Who may run this variant.
+ *
+ * @minItems 1
+ */
+export type Roles = [
+  'claimant' | 'benutzer' | 'vermittler',
+  ...('claimant' | 'benutzer' | 'vermittler')[],
+];
+/**
  * The step is shown only while this rule is true. It may read context.* and the answers of earlier steps (data.<earlierStep>.<field>). Without it the step is always shown.
  */
 export type Rule = (boolean | number | string | null) | Rule1[] | {};
@@ -91,10 +175,64 @@ export type Rule = (boolean | number | string | null) | Rule1[] | {};
  */
 export type Rule1 = (boolean | number | string | null) | Rule1[] | {};
 /**
- * A piece of static content. type text and hint show textKey; image shows src with altKey; list shows itemKeys as a bulleted list; infoBox shows headlineKey and textKey in a box of the given tone.
+ * A piece of static content. type text and hint show textKey; image shows src with altKey; list shows itemKeys as a bulleted list; infoBox shows headlineKey and textKey in a box of the given tone. summary lists the answers of every visible step before this one, grouped by step, each group with a change link back to its step.
  */
 export type ContentBlock = {
-  type: 'text' | 'hint' | 'image' | 'list' | 'infoBox';
+  type: 'text' | 'hint' | 'image' | 'list' | 'infoBox' | 'summary';
+  textKey?: I18NKey;
+  headlineKey?: I18NKey;
+  /**
+   * A translation key in this flow's namespace (ContractAndContactData.title) or, with a prefix, in another one (common:actions.next).
+   */
+  altKey?: string;
+  /**
+   * Image URL: a local path (/images/...) or a content-network URL, rewritten to /images as webp.
+   */
+  src?: string;
+  /**
+   * @minItems 1
+   */
+  itemKeys?: [I18NKey, ...I18NKey[]];
+  /**
+   * Tone of an info box.
+   */
+  tone?: 'neutral' | 'positive' | 'warning' | 'error';
+  visibleWhen?: Rule2;
+  /**
+   * Values interpolated into the text ({{beitrag}}), each a rule; rules may read result.* (the stored application result) and data.*.
+   */
+  values?: {
+    [k: string]: Rule1 | undefined;
+  };
+} & {
+  type: 'text' | 'hint' | 'image' | 'list' | 'infoBox' | 'summary';
+  textKey?: I18NKey;
+  headlineKey?: I18NKey;
+  /**
+   * A translation key in this flow's namespace (ContractAndContactData.title) or, with a prefix, in another one (common:actions.next).
+   */
+  altKey?: string;
+  /**
+   * Image URL: a local path (/images/...) or a content-network URL, rewritten to /images as webp.
+   */
+  src?: string;
+  /**
+   * @minItems 1
+   */
+  itemKeys?: [I18NKey, ...I18NKey[]];
+  /**
+   * Tone of an info box.
+   */
+  tone?: 'neutral' | 'positive' | 'warning' | 'error';
+  visibleWhen?: Rule2;
+  /**
+   * Values interpolated into the text ({{beitrag}}), each a rule; rules may read result.* (the stored application result) and data.*.
+   */
+  values?: {
+    [k: string]: Rule1 | undefined;
+  };
+} & {
+  type: 'text' | 'hint' | 'image' | 'list' | 'infoBox' | 'summary';
   textKey?: I18NKey;
   headlineKey?: I18NKey;
   /**
@@ -131,7 +269,7 @@ export type I18NKey = string;
 export type Rule2 = (boolean | number | string | null) | Rule1[] | {};
 export type Schema = Record<string, unknown>;
 /**
- * A widget of the renderer's registry: text, textarea, number (German mask: two decimals, dot as thousands separator), date (typed text becomes an ISO date), iban (grouped display), bic, phone, email, file (upload), radio (one option per row when a label is longer than 30 characters or there are more than 4 options), select, checkbox, checkboxes, hidden.
+ * A widget of the renderer's registry: text, textarea, number (German mask: two decimals, dot as thousands separator), date (typed text becomes an ISO date), iban (grouped display), bic, phone, email, file (upload), radio (one option per row when a label is longer than 30 characters or there are more than 4 options), select, checkbox, checkboxes, hidden. lookup (a text field suggesting values from a finder endpoint while typing; ui:options endpoint, queryParam, minLength and params naming fields of the same step).
  */
 export type WidgetName =
   | 'text'
@@ -147,13 +285,14 @@ export type WidgetName =
   | 'select'
   | 'checkbox'
   | 'checkboxes'
-  | 'hidden';
+  | 'hidden'
+  | 'lookup';
 export type OutcomeCase = {
   when?: Rule3;
   /**
-   * next: the next visible step; step: the step named in step; page: the page named in page; forward: leave the platform for the URL computed by url; stay: remain on the step (to show errors).
+   * next: the next visible step; step: the step named in step; page: the page named in page; forward: leave the platform for the URL computed by url; stay: remain on the step (to show errors). route: another page of the platform, the path computed by route (the shared /antrag/sorry).
    */
-  go: 'next' | 'step' | 'page' | 'forward' | 'stay';
+  go: 'next' | 'step' | 'page' | 'forward' | 'route' | 'stay';
   step?: StepId;
   page?: StepId;
   url?: Rule4;
@@ -185,11 +324,30 @@ export type OutcomeCase = {
      */
     headlineKey?: string;
     textKey: I18NKey;
+    /**
+     * Values interpolated into the info box text ({{fehlermeldung}}), each a rule; it may read response.*.
+     */
+    values?: {
+      [k: string]: Rule1 | undefined;
+    };
   };
   /**
    * Report the failure to monitoring.
    */
   report?: boolean;
+  route?: Rule5;
+  /**
+   * When the platform runs in a partner page (iframe), tell the parent with a frame command (docs/frame-protocol.md); nothing happens outside a frame.
+   */
+  notifyParent?: {
+    command: 'uninsurablePricingResult' | 'contractConclusion' | 'genericError';
+    /**
+     * The command arguments, each a rule (response.antragsnummer).
+     */
+    args?: {
+      [k: string]: Rule1 | undefined;
+    };
+  };
 };
 /**
  * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
@@ -207,6 +365,26 @@ export type Rule4 = (boolean | number | string | null) | Rule1[] | {};
  * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
  */
 export type Rule5 = (boolean | number | string | null) | Rule1[] | {};
+/**
+ * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
+ */
+export type Rule6 = (boolean | number | string | null) | Rule1[] | {};
+/**
+ * Name of an endpoint in definitions/api/endpoints.json.
+ */
+export type EndpointName = string;
+/**
+ * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
+ */
+export type Rule7 = (boolean | number | string | null) | Rule1[] | {};
+/**
+ * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
+ */
+export type Rule8 = (boolean | number | string | null) | Rule1[] | {};
+/**
+ * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
+ */
+export type Rule9 = (boolean | number | string | null) | Rule1[] | {};
 
 /**
  * The insurance line this flow belongs to; fills the wizard state's product name and product identifier.
@@ -221,6 +399,17 @@ export interface Product {
    * The partner product identifier sent with applications and prices.
    */
   identifier: string;
+}
+/**
+ * One variant of the flow: its own URL and who runs it. Rules read the running variant as context.variant.
+ */
+export interface VariantEntry {
+  id: Variant;
+  /**
+   * URL path of this variant (replaces the top-level baseRoute); {name} segments are route parameters (context.route.name).
+   */
+  baseRoute: string;
+  roles: Roles;
 }
 /**
  * One screen of the flow.
@@ -301,13 +490,31 @@ export interface UiField {
    */
   'ui:autocomplete'?: string;
   /**
-   * Widget options: accept and maxFiles for file, inline for radio, rows for textarea.
+   * Widget options: accept and maxFiles for file, inline for radio, rows for textarea; endpoint, queryParam, minLength and params for lookup.
    */
   'ui:options'?: {
     rows?: number;
     inline?: boolean;
     accept?: string[];
     maxFiles?: number;
+    /**
+     * lookup: the finder endpoint (a GET answering [{ key, label }]) asked while the user types.
+     */
+    endpoint?: string;
+    /**
+     * lookup: the query parameter carrying what the user typed (default q).
+     */
+    queryParam?: string;
+    /**
+     * lookup: characters typed before suggestions are asked for (default 2).
+     */
+    minLength?: number;
+    /**
+     * lookup: further query parameters, each naming a field of the same step whose answer it carries (plz).
+     */
+    params?: {
+      [k: string]: string | undefined;
+    };
   };
   'ui:order'?: string[];
   [k: string]:
@@ -320,6 +527,24 @@ export interface UiField {
         inline?: boolean;
         accept?: string[];
         maxFiles?: number;
+        /**
+         * lookup: the finder endpoint (a GET answering [{ key, label }]) asked while the user types.
+         */
+        endpoint?: string;
+        /**
+         * lookup: the query parameter carrying what the user typed (default q).
+         */
+        queryParam?: string;
+        /**
+         * lookup: characters typed before suggestions are asked for (default 2).
+         */
+        minLength?: number;
+        /**
+         * lookup: further query parameters, each naming a field of the same step whose answer it carries (plz).
+         */
+        params?: {
+          [k: string]: string | undefined;
+        };
       }
     | string[]
     | undefined;
@@ -423,7 +648,7 @@ export interface Prefill {
            * stepId.field the value fills (fahrrad.kaufpreis).
            */
           target: string;
-          value?: Rule5;
+          value?: Rule6;
         }
       | undefined;
   };

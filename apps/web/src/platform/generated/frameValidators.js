@@ -1025,6 +1025,38 @@ const schema54 = {
   properties: {
     application: { type: 'string', pattern: '^[a-z0-9-]{1,40}$' },
     version: { type: 'string', maxLength: 40 },
+    prefill: {
+      type: 'object',
+      description:
+        'Answers the embedding page already knows (spec: prefillable fields per product); the flow takes those its definition declares and marks itself prefilled.',
+      propertyNames: {
+        enum: [
+          'insuranceSum',
+          'deductible',
+          'mainBusiness',
+          'additionalBusiness',
+          'turnover',
+          'coverages',
+          'businessResidence',
+          'riskLocation',
+          'bikeManufacturer',
+          'bikeType',
+          'bikeFrameNumber',
+          'familyStatus',
+          'livingSpace',
+          'residence',
+          'travelGroup',
+        ],
+      },
+      additionalProperties: {
+        anyOf: [
+          { type: 'string', maxLength: 200 },
+          { type: 'number' },
+          { type: 'boolean' },
+          { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 100 } },
+        ],
+      },
+    },
   },
   required: ['application'],
   additionalProperties: false,
@@ -1060,7 +1092,7 @@ function validate39(
       } else {
         const _errs1 = errors;
         for (const key0 in data) {
-          if (!(key0 === 'application' || key0 === 'version')) {
+          if (!(key0 === 'application' || key0 === 'version' || key0 === 'prefill')) {
             validate39.errors = [
               {
                 instancePath,
@@ -1143,6 +1175,309 @@ function validate39(
               var valid0 = _errs4 === errors;
             } else {
               var valid0 = true;
+            }
+            if (valid0) {
+              if (data.prefill !== undefined) {
+                let data2 = data.prefill;
+                const _errs6 = errors;
+                if (errors === _errs6) {
+                  if (data2 && typeof data2 == 'object' && !Array.isArray(data2)) {
+                    for (const key1 in data2) {
+                      const _errs8 = errors;
+                      if (!(
+                        key1 === 'insuranceSum' ||
+                        key1 === 'deductible' ||
+                        key1 === 'mainBusiness' ||
+                        key1 === 'additionalBusiness' ||
+                        key1 === 'turnover' ||
+                        key1 === 'coverages' ||
+                        key1 === 'businessResidence' ||
+                        key1 === 'riskLocation' ||
+                        key1 === 'bikeManufacturer' ||
+                        key1 === 'bikeType' ||
+                        key1 === 'bikeFrameNumber' ||
+                        key1 === 'familyStatus' ||
+                        key1 === 'livingSpace' ||
+                        key1 === 'residence' ||
+                        key1 === 'travelGroup'
+                      )) {
+                        const err0 = {
+                          instancePath: instancePath + '/prefill',
+                          schemaPath: '#/properties/prefill/propertyNames/enum',
+                          keyword: 'enum',
+                          params: { allowedValues: schema54.properties.prefill.propertyNames.enum },
+                          message: 'must be equal to one of the allowed values',
+                          propertyName: key1,
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err0];
+                        } else {
+                          vErrors.push(err0);
+                        }
+                        errors++;
+                      }
+                      var valid1 = _errs8 === errors;
+                      if (!valid1) {
+                        const err1 = {
+                          instancePath: instancePath + '/prefill',
+                          schemaPath: '#/properties/prefill/propertyNames',
+                          keyword: 'propertyNames',
+                          params: { propertyName: key1 },
+                          message: 'property name must be valid',
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err1];
+                        } else {
+                          vErrors.push(err1);
+                        }
+                        errors++;
+                        validate39.errors = vErrors;
+                        return false;
+                        break;
+                      }
+                    }
+                    if (valid1) {
+                      for (const key2 in data2) {
+                        let data3 = data2[key2];
+                        const _errs10 = errors;
+                        const _errs11 = errors;
+                        let valid3 = false;
+                        const _errs12 = errors;
+                        if (errors === _errs12) {
+                          if (typeof data3 === 'string') {
+                            if (func1(data3) > 200) {
+                              const err2 = {
+                                instancePath:
+                                  instancePath +
+                                  '/prefill/' +
+                                  key2.replace(/~/g, '~0').replace(/\//g, '~1'),
+                                schemaPath:
+                                  '#/properties/prefill/additionalProperties/anyOf/0/maxLength',
+                                keyword: 'maxLength',
+                                params: { limit: 200 },
+                                message: 'must NOT have more than 200 characters',
+                              };
+                              if (vErrors === null) {
+                                vErrors = [err2];
+                              } else {
+                                vErrors.push(err2);
+                              }
+                              errors++;
+                            }
+                          } else {
+                            const err3 = {
+                              instancePath:
+                                instancePath +
+                                '/prefill/' +
+                                key2.replace(/~/g, '~0').replace(/\//g, '~1'),
+                              schemaPath: '#/properties/prefill/additionalProperties/anyOf/0/type',
+                              keyword: 'type',
+                              params: { type: 'string' },
+                              message: 'must be string',
+                            };
+                            if (vErrors === null) {
+                              vErrors = [err3];
+                            } else {
+                              vErrors.push(err3);
+                            }
+                            errors++;
+                          }
+                        }
+                        var _valid0 = _errs12 === errors;
+                        valid3 = valid3 || _valid0;
+                        const _errs14 = errors;
+                        if (!(typeof data3 == 'number' && isFinite(data3))) {
+                          const err4 = {
+                            instancePath:
+                              instancePath +
+                              '/prefill/' +
+                              key2.replace(/~/g, '~0').replace(/\//g, '~1'),
+                            schemaPath: '#/properties/prefill/additionalProperties/anyOf/1/type',
+                            keyword: 'type',
+                            params: { type: 'number' },
+                            message: 'must be number',
+                          };
+                          if (vErrors === null) {
+                            vErrors = [err4];
+                          } else {
+                            vErrors.push(err4);
+                          }
+                          errors++;
+                        }
+                        var _valid0 = _errs14 === errors;
+                        valid3 = valid3 || _valid0;
+                        const _errs16 = errors;
+                        if (typeof data3 !== 'boolean') {
+                          const err5 = {
+                            instancePath:
+                              instancePath +
+                              '/prefill/' +
+                              key2.replace(/~/g, '~0').replace(/\//g, '~1'),
+                            schemaPath: '#/properties/prefill/additionalProperties/anyOf/2/type',
+                            keyword: 'type',
+                            params: { type: 'boolean' },
+                            message: 'must be boolean',
+                          };
+                          if (vErrors === null) {
+                            vErrors = [err5];
+                          } else {
+                            vErrors.push(err5);
+                          }
+                          errors++;
+                        }
+                        var _valid0 = _errs16 === errors;
+                        valid3 = valid3 || _valid0;
+                        const _errs18 = errors;
+                        if (errors === _errs18) {
+                          if (Array.isArray(data3)) {
+                            if (data3.length > 20) {
+                              const err6 = {
+                                instancePath:
+                                  instancePath +
+                                  '/prefill/' +
+                                  key2.replace(/~/g, '~0').replace(/\//g, '~1'),
+                                schemaPath:
+                                  '#/properties/prefill/additionalProperties/anyOf/3/maxItems',
+                                keyword: 'maxItems',
+                                params: { limit: 20 },
+                                message: 'must NOT have more than 20 items',
+                              };
+                              if (vErrors === null) {
+                                vErrors = [err6];
+                              } else {
+                                vErrors.push(err6);
+                              }
+                              errors++;
+                            } else {
+                              var valid4 = true;
+                              const len0 = data3.length;
+                              for (let i0 = 0; i0 < len0; i0++) {
+                                let data4 = data3[i0];
+                                const _errs20 = errors;
+                                if (errors === _errs20) {
+                                  if (typeof data4 === 'string') {
+                                    if (func1(data4) > 100) {
+                                      const err7 = {
+                                        instancePath:
+                                          instancePath +
+                                          '/prefill/' +
+                                          key2.replace(/~/g, '~0').replace(/\//g, '~1') +
+                                          '/' +
+                                          i0,
+                                        schemaPath:
+                                          '#/properties/prefill/additionalProperties/anyOf/3/items/maxLength',
+                                        keyword: 'maxLength',
+                                        params: { limit: 100 },
+                                        message: 'must NOT have more than 100 characters',
+                                      };
+                                      if (vErrors === null) {
+                                        vErrors = [err7];
+                                      } else {
+                                        vErrors.push(err7);
+                                      }
+                                      errors++;
+                                    }
+                                  } else {
+                                    const err8 = {
+                                      instancePath:
+                                        instancePath +
+                                        '/prefill/' +
+                                        key2.replace(/~/g, '~0').replace(/\//g, '~1') +
+                                        '/' +
+                                        i0,
+                                      schemaPath:
+                                        '#/properties/prefill/additionalProperties/anyOf/3/items/type',
+                                      keyword: 'type',
+                                      params: { type: 'string' },
+                                      message: 'must be string',
+                                    };
+                                    if (vErrors === null) {
+                                      vErrors = [err8];
+                                    } else {
+                                      vErrors.push(err8);
+                                    }
+                                    errors++;
+                                  }
+                                }
+                                var valid4 = _errs20 === errors;
+                                if (!valid4) {
+                                  break;
+                                }
+                              }
+                            }
+                          } else {
+                            const err9 = {
+                              instancePath:
+                                instancePath +
+                                '/prefill/' +
+                                key2.replace(/~/g, '~0').replace(/\//g, '~1'),
+                              schemaPath: '#/properties/prefill/additionalProperties/anyOf/3/type',
+                              keyword: 'type',
+                              params: { type: 'array' },
+                              message: 'must be array',
+                            };
+                            if (vErrors === null) {
+                              vErrors = [err9];
+                            } else {
+                              vErrors.push(err9);
+                            }
+                            errors++;
+                          }
+                        }
+                        var _valid0 = _errs18 === errors;
+                        valid3 = valid3 || _valid0;
+                        if (!valid3) {
+                          const err10 = {
+                            instancePath:
+                              instancePath +
+                              '/prefill/' +
+                              key2.replace(/~/g, '~0').replace(/\//g, '~1'),
+                            schemaPath: '#/properties/prefill/additionalProperties/anyOf',
+                            keyword: 'anyOf',
+                            params: {},
+                            message: 'must match a schema in anyOf',
+                          };
+                          if (vErrors === null) {
+                            vErrors = [err10];
+                          } else {
+                            vErrors.push(err10);
+                          }
+                          errors++;
+                          validate39.errors = vErrors;
+                          return false;
+                        } else {
+                          errors = _errs11;
+                          if (vErrors !== null) {
+                            if (_errs11) {
+                              vErrors.length = _errs11;
+                            } else {
+                              vErrors = null;
+                            }
+                          }
+                        }
+                        var valid2 = _errs10 === errors;
+                        if (!valid2) {
+                          break;
+                        }
+                      }
+                    }
+                  } else {
+                    validate39.errors = [
+                      {
+                        instancePath: instancePath + '/prefill',
+                        schemaPath: '#/properties/prefill/type',
+                        keyword: 'type',
+                        params: { type: 'object' },
+                        message: 'must be object',
+                      },
+                    ];
+                    return false;
+                  }
+                }
+                var valid0 = _errs6 === errors;
+              } else {
+                var valid0 = true;
+              }
             }
           }
         }

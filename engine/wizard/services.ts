@@ -1,0 +1,191 @@
+import { ruleHolds } from '../rules/evaluate.ts';
+import { buildRequest, type HttpRequest } from '../submit/request.ts';
+import type { Step, WizardDefinition } from '../definition/types.ts';
+import type { EndpointCatalogue } from '../../generated/types/endpoints.ts';
+import { isEmptyValue, relevantFormData, type WizardState } from './state.ts';
+import type { WizardSetup } from './transition.ts';
+
+/** One load of a definition: the context key its answer fills and the request. */
+export interface ContextLoad {
+  name: string;
+  request: HttpRequest;
+}
+
+const noAnswers = (): undefined => undefined;
+
+/**
+ * The loads a flow needs before it starts (definition `load`), for a context: each whose `when`
+ * holds, with its request built from context.* (context.route.vertragId). The app runs them and
+ * puts each answer at context.<name>.
+ */
+export function contextLoads(
+  definition: WizardDefinition,
+  context: Record<string, unknown>,
+  endpoints: EndpointCatalogue['endpoints'],
+): ContextLoad[] {
+  const scope = { context };
+  return Object.entries(definition.load ?? {})
+    .flatMap(([name, load]) => (load ? [{ name, load }] : []))
+    .filter(({ load }) => load.when === undefined || ruleHolds(load.when, scope))
+    .map(({ name, load }) => ({
+      name,
+      request: buildRequest(
+        {
+          endpoint: load.endpoint,
+          ...(load.params ? { params: load.params } : {}),
+          ...(load.query ? { query: load.query } : {}),
+        },
+        endpoints,
+        scope,
+        noAnswers,
+      ),
+    }));
+}
+
+const stepPosition = (definition: WizardDefinition, id: string | null): number =>
+  definition.steps.findIndex((s) => s.id === id);
+
+/** Whether the live price shows on a step: the flow has one and the step is showFrom or later. */
+export function quoteShownOn(definition: WizardDefinition, stepId: string | null): boolean {
+  const quote = definition.quote;
+  if (!quote || stepId === null) return false;
+  const at = stepPosition(definition, stepId);
+  return at >= 0 && at >= stepPosition(definition, quote.showFrom);
+}
+
+/**
+ * The request of the live price for the current answers, or undefined when the flow has none, the
+ * current step comes before showFrom, or the quote's `when` does not hold. Equal answers give an
+ * equal request, so the caller can skip a repeat.
+ */
+export function quoteRequest(setup: WizardSetup, state: WizardState): HttpRequest | undefined {
+  const quote = setup.definition.quote;
+  if (!quote || !quoteShownOn(setup.definition, state.currentStep)) return undefined;
+  const scope = { data: state.formData, context: setup.context, result: state.applicationResult };
+  if (quote.when !== undefined && !ruleHolds(quote.when, scope)) return undefined;
+  return buildRequest(
+    {
+      endpoint: quote.endpoint,
+      ...(quote.params ? { params: quote.params } : {}),
+      ...(quote.body ? { body: quote.body } : {}),
+    },
+    setup.endpoints,
+    scope,
+    noAnswers,
+  );
+}
+
+/** Whether the flow offers saving a draft in this context. */
+export function draftOffered(setup: WizardSetup): boolean {
+  const draft = setup.definition.draft;
+  return (
+    draft !== undefined &&
+    (draft.when === undefined || ruleHolds(draft.when, { context: setup.context }))
+  );
+}
+
+/** The answers a draft keeps: every page's answers and the step shown. */
+export interface DraftState {
+  formData: WizardState['formData'];
+  currentStep: string | null;
+}
+
+/** The request saving the current answers as the draft with this id (definition `draft`). */
+export function draftRequest(
+  setup: WizardSetup,
+  state: WizardState,
+  draftId: string,
+): HttpRequest | undefined {
+  const draft = setup.definition.draft;
+  if (!draft || !draftOffered(setup)) return undefined;
+  const saved: DraftState = { formData: state.formData, currentStep: state.currentStep };
+  const scope = {
+    data: state.formData,
+    context: setup.context,
+    result: state.applicationResult,
+    draft: { id: draftId, state: saved },
+  };
+  return buildRequest(
+    {
+      endpoint: draft.endpoint,
+      ...(draft.params ? { params: draft.params } : {}),
+      body: draft.body,
+    },
+    setup.endpoints,
+    scope,
+    () => relevantFormData(state),
+  );
+}
+
+/** The saved answers a resumed draft carries (context.draft.zustand), when they are well formed. */
+export function draftToRestore(context: Record<string, unknown>): DraftState | undefined {
+  const draft = context['draft'] as { zustand?: unknown } | undefined;
+  const saved = draft?.zustand as { formData?: unknown; currentStep?: unknown } | undefined;
+  if (typeof saved?.formData !== 'object' || saved.formData === null) return undefined;
+  const formData: DraftState['formData'] = {};
+  for (const [page, data] of Object.entries(saved.formData)) {
+    if (typeof data === 'object' && data !== null && !Array.isArray(data))
+      formData[page] = { ...(data as Record<string, unknown>) };
+  }
+  return {
+    formData,
+    currentStep: typeof saved.currentStep === 'string' ? saved.currentStep : null,
+  };
+}
+
+/** One answered field of a summary: its name, answer and schemas to show it by. */
+export interface SummaryField {
+  name: string;
+  value: unknown;
+  schema: Record<string, unknown>;
+  uiSchema: Record<string, unknown>;
+}
+
+/** The answers of one step in a summary, with the step to go back to for a change. */
+export interface SummarySection {
+  step: Step;
+  fields: SummaryField[];
+}
+
+/**
+ * The summary ("check your answers") shown on a step: the relevant, non-empty answers of every
+ * visible step before it that has a form, in step and field order (ui:order first), leaving out
+ * hidden fields.
+ */
+export function summarySections(
+  setup: WizardSetup,
+  state: WizardState,
+  stepId: string,
+): SummarySection[] {
+  const relevant = relevantFormData(state);
+  const sections: SummarySection[] = [];
+  for (const { id } of state.steps) {
+    if (id === stepId) break;
+    const step = setup.definition.steps.find((s) => s.id === id);
+    const answers = relevant[id];
+    if (!step?.form || !answers) continue;
+    const properties = (step.form.schema['properties'] ?? {}) as Record<
+      string,
+      Record<string, unknown>
+    >;
+    const ui = (step.form.uiSchema ?? {}) as Record<string, unknown>;
+    const order = Array.isArray(ui['ui:order']) ? (ui['ui:order'] as string[]) : [];
+    const names = [
+      ...order.filter((n) => n in properties),
+      ...Object.keys(properties).filter((n) => !order.includes(n)),
+    ];
+    const fields: SummaryField[] = [];
+    for (const name of names) {
+      const fieldUi = (ui[name] ?? {}) as Record<string, unknown>;
+      if (fieldUi['ui:widget'] === 'hidden' || isEmptyValue(answers[name])) continue;
+      fields.push({
+        name,
+        value: answers[name],
+        schema: properties[name] ?? {},
+        uiSchema: fieldUi,
+      });
+    }
+    if (fields.length > 0) sections.push({ step, fields });
+  }
+  return sections;
+}

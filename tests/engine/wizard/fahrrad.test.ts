@@ -1,0 +1,327 @@
+import { describe, expect, it } from 'vitest';
+import {
+  contextLoads,
+  draftOffered,
+  draftRequest,
+  draftToRestore,
+  initialState,
+  quoteRequest,
+  quoteShownOn,
+  summarySections,
+  transition,
+  type WizardDefinition,
+  type WizardEvent,
+  type WizardSetup,
+  type WizardState,
+} from '../../../engine/index.ts';
+import { endpoints, readDefinitionJson } from '../../support/definitions.ts';
+
+const fahrrad = readDefinitionJson<WizardDefinition>('applications/fahrrad.json');
+
+function bikeSetup(
+  variant: 'customer' | 'agent' | 'advice',
+  extra: Record<string, unknown> = {},
+): WizardSetup {
+  return {
+    definition: fahrrad,
+    endpoints,
+    context: {
+      brand: 'andsafe',
+      environment: 'localhost',
+      role: variant === 'agent' ? 'vermittler' : 'claimant',
+      variant,
+      today: '2026-11-22',
+      flags: {},
+      config: { claimProducts: [], claimApps: {} },
+      route: variant === 'agent' ? { partnerNummer: '2000101' } : {},
+      entry: {},
+      ...extra,
+    },
+  };
+}
+
+const run = (setup: WizardSetup, state: WizardState, ...events: WizardEvent[]): WizardState =>
+  events.reduce((s, e) => transition(setup, s, e).state, state);
+const start = (setup: WizardSetup): WizardState =>
+  run(setup, initialState(setup.definition, setup.context['variant']), { type: 'start' });
+
+const bike = {
+  hersteller: 'Riese & Müller',
+  typ: 'PEDELEC',
+  rahmennummer: 'WRM123456',
+  kaufpreis: 3499,
+  kaufdatum: '2026-10-01',
+};
+
+describe('the bike application in its three variants', () => {
+  it('starts each variant at its own route with its own steps', () => {
+    const customer = start(bikeSetup('customer'));
+    expect(customer.baseRoute).toBe('/antrag/fahrrad');
+    expect(customer.steps.map((s) => s.id)).toEqual([
+      'fahrrad',
+      'deckung',
+      'person',
+      'risikoort',
+      'beginn',
+      'zahlweise',
+      'bankverbindung',
+      'zusammenfassung',
+      'einwilligungen',
+    ]);
+    const advice = start(bikeSetup('advice'));
+    expect(advice.baseRoute).toBe('/beratung/fahrrad');
+    expect(advice.steps[0]?.id).toBe('beratung');
+    const agent = start(bikeSetup('agent'));
+    expect(agent.baseRoute).toBe('/vermittler/kunde/{partnerNummer}/antrag/fahrrad');
+    expect(agent.steps.map((s) => s.id)).not.toContain('person');
+  });
+
+  it('asks the waiver of advice only of customers applying on their own', () => {
+    const data = { bedingungen: true, datenschutz: true };
+    const customer = run(bikeSetup('customer'), start(bikeSetup('customer')), {
+      type: 'setPageData',
+      page: 'einwilligungen',
+      data,
+    });
+    expect(customer.irrelevantKeys['einwilligungen']).toBeUndefined();
+    const advice = run(bikeSetup('advice'), start(bikeSetup('advice')), {
+      type: 'setPageData',
+      page: 'einwilligungen',
+      data,
+    });
+    expect(advice.irrelevantKeys['einwilligungen']).toEqual(['beratungsverzicht']);
+  });
+
+  it('loads the customer (and a draft to resume) only in the agent variant', () => {
+    expect(contextLoads(fahrrad, bikeSetup('customer').context, endpoints)).toEqual([]);
+    const loads = contextLoads(
+      fahrrad,
+      bikeSetup('agent', { entry: { entwurf: '0b5c1a5e-3c1f-4d7e-9d4a-2f7f4b1c9e10' } }).context,
+      endpoints,
+    );
+    expect(loads.map((l) => [l.name, l.request.method, l.request.url, l.request.auth])).toEqual([
+      ['customer', 'GET', '/api/vermittler/kunden/2000101', 'bearer'],
+      ['draft', 'GET', '/api/vermittler/entwuerfe/0b5c1a5e-3c1f-4d7e-9d4a-2f7f4b1c9e10', 'bearer'],
+    ]);
+  });
+
+  it('prefills the spec fields, converting the insured sum, and sets the prefilled flag', () => {
+    const setup = bikeSetup('customer');
+    const state = run(setup, start(setup), {
+      type: 'prefill',
+      values: {
+        insuranceSum: '1500',
+        bikeType: 'E_BIKE',
+        bikeFrameNumber: 'AB-1234',
+        riskLocation: '24103',
+      },
+    });
+    expect(state.prefilled).toBe(true);
+    expect(state.formData['fahrrad']).toEqual({
+      kaufpreis: 1500,
+      typ: 'E_BIKE',
+      rahmennummer: 'AB-1234',
+    });
+    expect(state.formData['risikoort']).toEqual({ plz: '24103' });
+  });
+
+  it('prices live only from the cover step on, with the answers given so far', () => {
+    const setup = bikeSetup('customer');
+    let state = run(setup, start(setup), { type: 'setPageData', page: 'fahrrad', data: bike });
+    expect(quoteShownOn(fahrrad, 'fahrrad')).toBe(false);
+    expect(quoteRequest(setup, state)).toBeUndefined();
+    state = run(
+      setup,
+      state,
+      { type: 'goTo', step: 'deckung' },
+      {
+        type: 'setPageData',
+        page: 'deckung',
+        data: { reparatur: true, reparaturOhneVerschleiss: true, schutzbrief: false },
+      },
+    );
+    expect(quoteShownOn(fahrrad, 'einwilligungen')).toBe(true);
+    const request = quoteRequest(setup, state);
+    expect(request).toMatchObject({
+      method: 'POST',
+      url: '/api/antrag/fahrrad/beitrag',
+      auth: 'none',
+    });
+    expect(request?.body).toEqual({
+      versicherungssumme: 3499,
+      fahrradtyp: 'PEDELEC',
+      kaufdatum: '2026-10-01',
+      reparatur: true,
+      reparaturOhneVerschleiss: true,
+      schutzbrief: false,
+      zahlweise: null,
+      versicherungsbeginn: null,
+    });
+    const withoutRepair = run(setup, state, {
+      type: 'setPageData',
+      page: 'deckung',
+      data: { reparatur: false, reparaturOhneVerschleiss: true, schutzbrief: false },
+    });
+    expect(quoteRequest(setup, withoutRepair)?.body).toMatchObject({
+      reparaturOhneVerschleiss: false,
+    });
+  });
+
+  it('leaves for the shared sorry page and tells the parent when the bike is not insurable', () => {
+    const setup = bikeSetup('agent');
+    const state = run(setup, start(setup), { type: 'setPageData', page: 'fahrrad', data: bike });
+    const leaving = transition(setup, state, { type: 'next' });
+    expect(leaving.effects[0]).toMatchObject({
+      type: 'call',
+      request: { url: '/api/antrag/fahrrad/beitrag' },
+    });
+    const { effects } = transition(setup, state, {
+      type: 'callSucceeded',
+      status: 200,
+      response: { versicherbar: false, grund: 'zu teuer' },
+    });
+    expect(effects).toEqual([
+      {
+        type: 'notifyParent',
+        command: 'uninsurablePricingResult',
+        args: { productName: 'Fahrradversicherung' },
+      },
+      { type: 'leave', path: '/antrag/sorry/agent' },
+    ]);
+    const insurable = transition(setup, state, {
+      type: 'callSucceeded',
+      status: 200,
+      response: { versicherbar: true },
+    });
+    expect(insurable.state.currentStep).toBe('deckung');
+  });
+
+  it('lists the answers of the steps before the summary, without irrelevant or empty ones', () => {
+    const setup = bikeSetup('customer');
+    const state = run(
+      setup,
+      start(setup),
+      { type: 'setPageData', page: 'fahrrad', data: bike },
+      {
+        type: 'setPageData',
+        page: 'deckung',
+        data: { reparatur: false, reparaturOhneVerschleiss: true, schutzbrief: true },
+      },
+      {
+        type: 'setPageData',
+        page: 'person',
+        data: { vorname: 'Anna', nachname: 'Schmidt', telefon: '' },
+      },
+    );
+    const sections = summarySections(setup, state, 'zusammenfassung');
+    expect(sections.map((s) => [s.step.id, s.fields.map((f) => [f.name, f.value])])).toEqual([
+      ['fahrrad', Object.entries(bike)],
+      [
+        'deckung',
+        [
+          ['reparatur', false],
+          ['schutzbrief', true],
+        ],
+      ],
+      [
+        'person',
+        [
+          ['vorname', 'Anna'],
+          ['nachname', 'Schmidt'],
+        ],
+      ],
+    ]);
+    expect(summarySections(setup, state, 'deckung').map((s) => s.step.id)).toEqual(['fahrrad']);
+  });
+
+  it('sends the relevant answers with the variant, customer and draft on submit', () => {
+    const setup = bikeSetup('agent', { entry: { entwurf: 'd-1' } });
+    let state = run(setup, start(setup), { type: 'setPageData', page: 'fahrrad', data: bike });
+    state = run(
+      setup,
+      state,
+      { type: 'goTo', step: 'einwilligungen' },
+      {
+        type: 'setPageData',
+        page: 'einwilligungen',
+        data: { bedingungen: true, datenschutz: true, beratungsverzicht: true },
+      },
+    );
+    const [effect] = transition(setup, state, { type: 'next' }).effects;
+    expect(effect).toMatchObject({
+      type: 'call',
+      request: {
+        method: 'POST',
+        url: '/api/antrag/fahrrad',
+        auth: 'bearer-optional',
+        body: {
+          variante: 'agent',
+          partnerNummer: '2000101',
+          entwurf: 'd-1',
+          antworten: { fahrrad: bike, einwilligungen: { bedingungen: true, datenschutz: true } },
+        },
+      },
+    });
+  });
+
+  it('ends with the confirmation and tells the parent, or leaves for the check-failed page', () => {
+    const setup = bikeSetup('customer');
+    const state = run(setup, start(setup), { type: 'goTo', step: 'einwilligungen' });
+    const done = transition(setup, state, {
+      type: 'callSucceeded',
+      status: 201,
+      response: { antragsnummer: 'FA-00000001', beitrag: 7.5 },
+    });
+    expect(done.state).toMatchObject({ applicationSent: true, formData: {} });
+    expect(done.state.applicationResult).toMatchObject({ antragsnummer: 'FA-00000001' });
+    expect(done.effects).toEqual([
+      {
+        type: 'notifyParent',
+        command: 'contractConclusion',
+        args: { contractId: 'FA-00000001', productName: 'Fahrradversicherung', isCreated: true },
+      },
+      { type: 'showPage', page: 'bestaetigung' },
+    ]);
+    const failed = transition(setup, state, {
+      type: 'callFailed',
+      status: 422,
+      response: { error: 'pruefung-fehlgeschlagen' },
+    });
+    expect(failed.effects).toEqual([{ type: 'leave', path: '/antrag/check-failed' }]);
+    const broken = transition(setup, state, { type: 'callFailed', status: 500, response: null });
+    expect(broken.effects).toEqual([
+      { type: 'report', endpoint: 'bike-application', status: 500 },
+      { type: 'leave', path: '/antrag/fehler' },
+    ]);
+  });
+
+  it('saves drafts only as an agent, and restores a saved draft', () => {
+    expect(draftOffered(bikeSetup('customer'))).toBe(false);
+    const setup = bikeSetup('agent');
+    const state = run(setup, start(setup), { type: 'setPageData', page: 'fahrrad', data: bike });
+    expect(draftRequest(setup, state, 'id-7')).toMatchObject({
+      method: 'PUT',
+      url: '/api/vermittler/entwuerfe/id-7',
+      body: {
+        flow: 'fahrrad',
+        version: 1,
+        partnerNummer: '2000101',
+        zustand: { formData: { fahrrad: bike }, currentStep: 'fahrrad' },
+      },
+    });
+    const saved = draftToRestore({
+      draft: {
+        id: 'id-7',
+        zustand: { formData: { fahrrad: bike, kaputt: 3 }, currentStep: 'risikoort' },
+      },
+    });
+    expect(saved).toEqual({ formData: { fahrrad: bike }, currentStep: 'risikoort' });
+    const restored = run(setup, start(setup), {
+      type: 'restore',
+      ...(saved as NonNullable<typeof saved>),
+    });
+    expect(restored.currentStep).toBe('risikoort');
+    expect(restored.formData['fahrrad']).toEqual(bike);
+    expect(draftToRestore({ draft: { id: 'x', zustand: { formData: 'kaputt' } } })).toBeUndefined();
+  });
+});

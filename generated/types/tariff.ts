@@ -145,7 +145,7 @@ export interface Tariff {
     VIERTELJAEHRLICH?: PaymentPeriod1;
     HALBJAEHRLICH?: PaymentPeriod2;
     JAEHRLICH?: PaymentPeriod3;
-    EINMALIG?: PaymentPeriod4;
+    EINMALIG?: SinglePayment;
   };
   /**
    * Deductible levels (Selbstbeteiligung) the line offers, each with its discount as a fraction of the premium; a level not listed is not offered.
@@ -273,6 +273,85 @@ export interface Tariff {
    * The annual premium never falls below this amount.
    */
   minimumAnnualPremium: number;
+  /**
+   * Pricing of new applications (Antrag) of a bike line, by insured sum instead of cover variant: the annual premium is the insured sum times the sum of the rates of the chosen risks times the bike type's factor, plus the flat amounts of the chosen extras, at least minimumAnnualPremium; the payment period's factor and instalments then apply as for contracts. What lies outside the limits cannot be applied for online.
+   */
+  application?: {
+    /**
+     * Annual rate of each risk as a fraction of the insured sum.
+     */
+    rates: {
+      /**
+       * Theft (Diebstahl): always insured.
+       */
+      diebstahl: number;
+      /**
+       * Repairs after damage, vandalism and accidents (Reparaturschutz): optional.
+       */
+      reparatur: number;
+      /**
+       * Repairs of wear and tear (Verschleiß: chain, brakes, tyres, battery): optional, only together with reparatur.
+       */
+      reparaturOhneVerschleiss: number;
+    };
+    /**
+     * Bike assistance (Schutzbrief: breakdown help, transport home, replacement bike): optional, a flat annual amount, not scaled by sum or bike type.
+     */
+    schutzbrief: number;
+    /**
+     * Surcharge factor per bike type (fahrradtyp) on the sum-rated premium; a type not listed cannot be insured.
+     */
+    typeFactors: {
+      /**
+       * City bike.
+       */
+      CITYBIKE?: number;
+      /**
+       * Trekking bike.
+       */
+      TREKKINGBIKE?: number;
+      /**
+       * Mountain bike.
+       */
+      MOUNTAINBIKE?: number;
+      /**
+       * Road bike (Rennrad).
+       */
+      RENNRAD?: number;
+      /**
+       * Children's bike.
+       */
+      KINDERRAD?: number;
+      /**
+       * Cargo bike (Lastenrad).
+       */
+      LASTENRAD?: number;
+      /**
+       * Pedelec (motor assistance up to 25 km/h).
+       */
+      PEDELEC?: number;
+      /**
+       * E-bike (S-pedelec and other e-bikes).
+       */
+      E_BIKE?: number;
+    };
+    /**
+     * Smallest insured sum (the bike's purchase price) that can be insured.
+     */
+    minimumSum: number;
+    /**
+     * Largest insured sum that can be insured online.
+     */
+    maximumSum: number;
+    /**
+     * Oldest bike that can be insured: at most this many months from its purchase date (kaufdatum) to the start of cover.
+     */
+    maximumAgeMonths: number;
+    /**
+     * The annual premium of an application never falls below this amount.
+     */
+    minimumAnnualPremium: number;
+  };
 }
 /**
  * Monthly payment.
@@ -327,15 +406,19 @@ export interface PaymentPeriod3 {
   installments: 1 | 2 | 4 | 12;
 }
 /**
- * One single payment (short-term contracts such as travel).
+ * One single payment: short-term contracts such as travel, or a multi-year term paid in advance (termYears).
  */
-export interface PaymentPeriod4 {
+export interface SinglePayment {
   /**
-   * Surcharge factor on the annual premium for paying in instalments (1 = none).
+   * Factor on the annual premium that gives the single payment for the whole term: 1 for a one-year (or shorter) term; for a multi-year term the years times any discount (2.85 = three years less 5 %).
    */
   factor: number;
   /**
-   * Number of payments per insurance year.
+   * Number of payments: always one.
    */
-  installments: 1 | 2 | 4 | 12;
+  installments: 1;
+  /**
+   * Years the single payment covers (default 1); the premium per year is the payment divided by it.
+   */
+  termYears?: number;
 }

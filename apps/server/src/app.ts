@@ -23,6 +23,9 @@ import { registerVertragSaveRoutes } from './routes/vertragSaves.ts';
 import { seedDatabase } from './seed/seed.ts';
 import { registerClaimRoutes } from './claims/index.ts';
 import { registerPlatformRoutes } from './platform/index.ts';
+import { registerAgentRoutes } from './agents/index.ts';
+import { registerApplicationRoutes } from './applications/index.ts';
+import { registerFinderRoutes } from './finders/index.ts';
 import {
   bearerAuthentication,
   registerIdentityRoutes,
@@ -104,6 +107,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   registerPortalRoutes(app, context, uploadConfigOf(options.uploads));
   await registerUploadRoutes(app, context, uploadConfigOf(options.uploads));
   registerClaimRoutes(app, { db: database.db });
+  registerFinderRoutes(app);
+  registerApplicationRoutes(app, context);
+  registerAgentRoutes(app, context);
   await registerPlatformRoutes(app, {});
   if (options.identity) {
     await registerIdentityRoutes(app, {

@@ -133,7 +133,9 @@ export function calculatePremium(
   annual *= revenueFactor;
 
   const beitrag = roundCents((annual * period.factor) / period.installments);
-  const jahresbeitrag = roundCents(beitrag * period.installments);
+  // A single payment may buy a multi-year term: its annual total is the payment per year.
+  const termYears = 'termYears' in period ? (period.termYears ?? 1) : 1;
+  const jahresbeitrag = roundCents((beitrag * period.installments) / termYears);
   const anteiligerBeitrag =
     input.zahlweise === 'EINMALIG'
       ? beitrag

@@ -15,6 +15,7 @@ import {
   pendingChanges,
 } from '../db/schema/index.ts';
 import { buildContract, seedUuid } from './buildContracts.ts';
+import { seedAgentDrafts } from './applicationDrafts.ts';
 import { CONTRACT_SPECS } from './contractSpecs.ts';
 import { SEED_AGENCIES, SEED_PARTNERS, type SeedPartner } from './people.ts';
 
@@ -195,6 +196,7 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
         data: { betrieb: { hauptgewerbe: 'Tischlerei', jahresumsatz: 380_000 } },
       },
     ]);
+    await seedAgentDrafts(tx as unknown as Db, today);
   });
   return {
     seeded: true,

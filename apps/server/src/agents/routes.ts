@@ -1,0 +1,200 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AgentIdentity } from '../auth/index.ts';
+import type { Db } from '../db/database.ts';
+import { auditLog } from '../db/schema/index.ts';
+import { sendError } from '../http/errors.ts';
+import { requireIdentity, type RouteContext } from '../routes/context.ts';
+import { agencyCustomer, agentOf, customerDetail, customerList } from './customers.ts';
+import {
+  DRAFT_FLOWS,
+  deleteDraft,
+  findDraft,
+  listDrafts,
+  saveDraft,
+  type DraftInput,
+} from './drafts.ts';
+
+/** Largest saved wizard state of a draft (the JSON of `zustand`), in bytes. */
+export const MAX_DRAFT_BYTES = 200 * 1024;
+
+const uuid = {
+  type: 'string',
+  pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$',
+} as const;
+const partnerNummer = { type: 'string', minLength: 1, maxLength: 64 } as const;
+const params = (properties: Record<string, unknown>) => ({
+  type: 'object',
+  properties,
+  required: Object.keys(properties),
+  additionalProperties: false,
+});
+
+/** The 404 of a customer that is missing or not the agency's: one status, one body. */
+export const sendCustomerNotFound = (reply: FastifyReply) =>
+  sendError(reply, 404, 'not-found', 'Diesen Kunden haben wir nicht gefunden.');
+
+const sendDraftNotFound = (reply: FastifyReply) =>
+  sendError(reply, 404, 'not-found', 'Diesen Entwurf haben wir nicht gefunden.');
+
+/**
+ * The signed-in agent, or null after answering: 401 without sign-in, and for a customer the 404
+ * of an address that does not exist (the agent calls are not there for customers).
+ */
+async function requireAgent(
+  context: RouteContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<AgentIdentity | null> {
+  const identity = await requireIdentity(context, request, reply);
+  if (!identity) return null;
+  if (identity.role !== 'vermittler') {
+    sendError(reply, 404, 'not-found', 'Diese Adresse gibt es nicht.');
+    return null;
+  }
+  return identity;
+}
+
+async function audit(
+  db: Db,
+  agent: AgentIdentity,
+  action: string,
+  id: string,
+  requestId: string,
+  details: Record<string, unknown>,
+): Promise<void> {
+  await db.insert(auditLog).values({
+    actorRole: 'vermittler',
+    actorId: agent.vermittlerNummer,
+    action,
+    entity: 'application',
+    entityId: id,
+    requestId,
+    details,
+  });
+}
+
+/**
+ * The agent portal's calls (role vermittler): the agency's customer base
+ * (`GET /api/vermittler/kunden`, `GET /api/vermittler/kunden/{partnerNummer}`) and the agent's
+ * application drafts (`GET|PUT|DELETE /api/vermittler/entwuerfe[/{id}]`). A customer of another
+ * agency and a draft of another agent get the same 404 as missing ones.
+ */
+export function registerAgentRoutes(app: FastifyInstance, context: RouteContext): void {
+  app.get('/api/vermittler/kunden', async (request, reply) => {
+    const agent = await requireAgent(context, request, reply);
+    if (!agent) return reply;
+    return customerList(context.db, agent.vermittlerNummer);
+  });
+
+  app.get<{ Params: { partnerNummer: string } }>(
+    '/api/vermittler/kunden/:partnerNummer',
+    { schema: { params: params({ partnerNummer }) } },
+    async (request, reply) => {
+      const agent = await requireAgent(context, request, reply);
+      if (!agent) return reply;
+      const customer = await agencyCustomer(
+        context.db,
+        agent.vermittlerNummer,
+        request.params.partnerNummer,
+      );
+      return customer ? customerDetail(context.db, customer) : sendCustomerNotFound(reply);
+    },
+  );
+
+  app.get('/api/vermittler/entwuerfe', async (request, reply) => {
+    const agent = await requireAgent(context, request, reply);
+    if (!agent) return reply;
+    return listDrafts(context.db, agent.vermittlerNummer);
+  });
+
+  app.get<{ Params: { id: string } }>(
+    '/api/vermittler/entwuerfe/:id',
+    { schema: { params: params({ id: uuid }) } },
+    async (request, reply) => {
+      const agent = await requireAgent(context, request, reply);
+      if (!agent) return reply;
+      const draft = await findDraft(context.db, agent.vermittlerNummer, request.params.id);
+      return draft ?? sendDraftNotFound(reply);
+    },
+  );
+
+  app.put<{ Params: { id: string }; Body: Omit<DraftInput, 'id'> }>(
+    '/api/vermittler/entwuerfe/:id',
+    {
+      schema: {
+        params: params({ id: uuid }),
+        body: {
+          type: 'object',
+          properties: {
+            flow: { enum: Object.keys(DRAFT_FLOWS) },
+            version: { type: 'integer', minimum: 1, maximum: 1000 },
+            partnerNummer,
+            zustand: {
+              type: 'object',
+              properties: {
+                formData: { type: 'object', additionalProperties: { type: 'object' } },
+                currentStep: { type: ['string', 'null'], maxLength: 100 },
+              },
+              required: ['formData', 'currentStep'],
+              additionalProperties: false,
+            },
+          },
+          required: ['flow', 'version', 'partnerNummer', 'zustand'],
+          additionalProperties: false,
+        },
+      },
+    },
+    async (request, reply) => {
+      const agent = await requireAgent(context, request, reply);
+      if (!agent) return reply;
+      const { id } = request.params;
+      const body = request.body;
+      if (Buffer.byteLength(JSON.stringify(body.zustand)) > MAX_DRAFT_BYTES) {
+        return sendError(
+          reply,
+          413,
+          'too-large',
+          'Der Entwurf ist zu groß, um gespeichert zu werden.',
+        );
+      }
+      const customer = await agencyCustomer(context.db, agent.vermittlerNummer, body.partnerNummer);
+      const agency = await agentOf(context.db, agent.vermittlerNummer);
+      if (!customer || !agency) return sendCustomerNotFound(reply);
+      const saved = await context.db.transaction(async (tx) => {
+        const db = tx as unknown as Db;
+        const result = await saveDraft(
+          db,
+          { vermittlerNummer: agent.vermittlerNummer, brand: agency.brand },
+          { id, ...body },
+        );
+        if (result) {
+          await audit(db, agent, 'entwurf.speichern', id, request.id, {
+            flow: body.flow,
+            partnerNummer: body.partnerNummer,
+            neu: result.created,
+          });
+        }
+        return result;
+      });
+      if (!saved) return sendDraftNotFound(reply);
+      return reply.code(saved.created ? 201 : 200).send({ id, aktualisiert: saved.aktualisiert });
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/api/vermittler/entwuerfe/:id',
+    { schema: { params: params({ id: uuid }) } },
+    async (request, reply) => {
+      const agent = await requireAgent(context, request, reply);
+      if (!agent) return reply;
+      const { id } = request.params;
+      const deleted = await context.db.transaction(async (tx) => {
+        const db = tx as unknown as Db;
+        const done = await deleteDraft(db, agent.vermittlerNummer, id);
+        if (done) await audit(db, agent, 'entwurf.loeschen', id, request.id, {});
+        return done;
+      });
+      return deleted ? reply.code(204).send() : sendDraftNotFound(reply);
+    },
+  );
+}

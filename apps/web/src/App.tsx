@@ -1,10 +1,22 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import type { BrandConfig } from '../../../generated/types/brand.ts';
-import { authRoutes, RequireAuth, SignOutButton } from './auth/index.ts';
+import { authRoutes, RequireAuth, SignOutButton, type Portal } from './auth/index.ts';
+import { AgentCustomerPage } from './agent/AgentCustomerPage.tsx';
+import { AgentNav } from './agent/AgentNav.tsx';
+import { CustomerBasePage } from './agent/CustomerBasePage.tsx';
+import { DraftsPage } from './agent/DraftsPage.tsx';
 import { ClaimDetailPage, ClaimsPage } from './portal/ClaimsPage.tsx';
-import { flows } from '../../../generated/definitions/index.ts';
+import { ContractDetailPage } from './portal/ContractDetailPage.tsx';
+import { ContractsPage } from './portal/ContractsPage.tsx';
+import { CustomerNav } from './portal/CustomerNav.tsx';
+import { flows, type FlowEntry } from '../../../generated/definitions/index.ts';
+import {
+  ApplicationResultPage,
+  RESULT_PAGES,
+  type ResultPageName,
+} from './pages/ApplicationResultPage.tsx';
 import { Home } from './pages/Home.tsx';
 import { NotFound } from './pages/NotFound.tsx';
 
@@ -13,12 +25,56 @@ const FlowRoute = lazy(() =>
   import('./flows/FlowRoute.tsx').then((m) => ({ default: m.FlowRoute })),
 );
 
-// Flows a claimant can open without signing in; the others arrive with sign-in.
-const publicFlows = flows.filter((flow) => flow.roles.includes('claimant'));
+/** A flow's route path: `{param}` becomes `:param`, and the step is an optional last segment. */
+export const flowPath = (flow: Pick<FlowEntry, 'baseRoute'>): string =>
+  `${flow.baseRoute.replace(/\{(\w+)\}/g, ':$1')}/:segment?`;
+
+/** Who may open a flow: anyone (claimant), else a signed-in customer, else a signed-in agent. */
+export const flowPortal = (flow: Pick<FlowEntry, 'roles'>): Portal | null =>
+  flow.roles.includes('claimant')
+    ? null
+    : flow.roles.includes('benutzer')
+      ? 'benutzer'
+      : 'vermittler';
+
+/** One route key per flow variant (a flow without variants has one entry). */
+export const flowKey = (flow: FlowEntry): string =>
+  flow.id + ((flow as { variant?: string }).variant ?? '');
+
+/** A customer-portal page: signed-in customers only, with the portal navigation. */
+const customerPage = (page: ReactNode) => (
+  <RequireAuth portal="benutzer">
+    <CustomerNav />
+    {page}
+  </RequireAuth>
+);
+
+/** An agent-portal page: signed-in agents only, with the portal navigation. */
+const agentPage = (page: ReactNode) => (
+  <RequireAuth portal="vermittler">
+    <AgentNav />
+    {page}
+  </RequireAuth>
+);
 
 /** The application shell: skip link, brand header, main content with the route table. */
 export function App({ brand }: { brand: BrandConfig }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The portal texts also carry the application result pages: fetched early, so that an error
+  // page still has its texts when the server is failing by then.
+  useEffect(() => {
+    void i18n.loadNamespaces('portal');
+  }, [i18n]);
+  const loading = <p aria-live="polite">{t('app.loading')}</p>;
+  const flowElement = (flow: FlowEntry) => {
+    const route = (
+      <Suspense fallback={loading}>
+        <FlowRoute entry={flow} brand={brand} />
+      </Suspense>
+    );
+    const portal = flowPortal(flow);
+    return portal ? <RequireAuth portal={portal}>{route}</RequireAuth> : route;
+  };
   return (
     <BrowserRouter>
       <a className="skip-link" href="#main">
@@ -30,40 +86,44 @@ export function App({ brand }: { brand: BrandConfig }) {
         <SignOutButton />
       </header>
       <main id="main" tabIndex={-1}>
-        <Routes>
-          <Route path="/" element={<Home brand={brand} />} />
-          {publicFlows
-            .filter((flow) => flow.brands.includes(brand.id))
-            .map((flow) => (
+        {/* The portal pages' texts (namespace portal) load on first use. */}
+        <Suspense fallback={loading}>
+          <Routes>
+            <Route path="/" element={<Home brand={brand} />} />
+            {flows
+              .filter((flow) => flow.brands.includes(brand.id))
+              .map((flow) => (
+                <Route key={flowKey(flow)} path={flowPath(flow)} element={flowElement(flow)} />
+              ))}
+            {authRoutes()}
+            <Route path="/kunden" element={<Navigate replace to="/kunden/vertraege" />} />
+            <Route path="/kunden/vertraege" element={customerPage(<ContractsPage />)} />
+            <Route
+              path="/kunden/vertraege/:versicherungsNummer"
+              element={customerPage(<ContractDetailPage />)}
+            />
+            <Route path="/kunden/schaeden" element={customerPage(<ClaimsPage />)} />
+            <Route path="/kunden/schaeden/:aktenId" element={customerPage(<ClaimDetailPage />)} />
+            <Route
+              path="/vermittler"
+              element={<Navigate replace to="/vermittler/kundenbestand" />}
+            />
+            <Route path="/vermittler/kundenbestand" element={agentPage(<CustomerBasePage />)} />
+            <Route
+              path="/vermittler/kunde/:partnerNummer"
+              element={agentPage(<AgentCustomerPage />)}
+            />
+            <Route path="/vermittler/entwuerfe" element={agentPage(<DraftsPage />)} />
+            {(Object.keys(RESULT_PAGES) as ResultPageName[]).map((page) => (
               <Route
-                key={flow.id}
-                path={`${flow.baseRoute.replace(/\{(\w+)\}/g, ':$1')}/:segment?`}
-                element={
-                  <Suspense fallback={<p aria-live="polite">{t('app.loading')}</p>}>
-                    <FlowRoute entry={flow} brand={brand} />
-                  </Suspense>
-                }
+                key={page}
+                path={RESULT_PAGES[page].path}
+                element={<ApplicationResultPage page={page} />}
               />
             ))}
-          {authRoutes()}
-          <Route
-            path="/kunden/schaeden"
-            element={
-              <RequireAuth portal="benutzer">
-                <ClaimsPage />
-              </RequireAuth>
-            }
-          />
-          <Route
-            path="/kunden/schaeden/:aktenId"
-            element={
-              <RequireAuth portal="benutzer">
-                <ClaimDetailPage />
-              </RequireAuth>
-            }
-          />
-          <Route path="*" element={<NotFound />} />
-        </Routes>
+            <Route path="*" element={<NotFound />} />
+          </Routes>
+        </Suspense>
       </main>
     </BrowserRouter>
   );

@@ -5,6 +5,7 @@ import {
   DUMMY_TOKEN,
   E2E_TEST_TOKEN,
   isSuccessStatus,
+  type HttpClient,
   type HttpClientOptions,
 } from '../../../apps/web/src/http/index.ts';
 
@@ -176,6 +177,92 @@ describe('bearer calls', () => {
       url: `${BASE}/x`,
     });
     expect(server.requests[0]?.headers.get('authorization')).toBeNull();
+  });
+});
+
+describe('bearer-optional calls', () => {
+  const call = {
+    method: 'POST' as const,
+    url: `${BASE}/api/antrag/fahrrad`,
+    auth: 'bearer-optional' as const,
+  };
+
+  it('adds the session token when someone is signed in', async () => {
+    const server = fakeFetch(() => Response.json({ antragsnummer: 'A-1' }, { status: 201 }));
+    const result = await client({ fetch: server.fetch, getToken: async () => 'agent.jwt' }).send(
+      call,
+    );
+    expect(result).toEqual({ ok: true, status: 201, body: { antragsnummer: 'A-1' } });
+    expect(server.requests[0]?.headers.get('authorization')).toBe('Bearer agent.jwt');
+  });
+
+  it('sends the request without Authorization when nobody is signed in', async () => {
+    const server = fakeFetch(() => Response.json({}, { status: 201 }));
+    const onAuthFailure = vi.fn();
+    const result = await client({
+      fetch: server.fetch,
+      getToken: async () => null,
+      onAuthFailure,
+    }).send(call);
+    expect(result.ok).toBe(true);
+    expect(server.requests).toHaveLength(1);
+    expect(server.requests[0]?.headers.get('authorization')).toBeNull();
+    expect(onAuthFailure).not.toHaveBeenCalled();
+  });
+
+  it('sends the request without Authorization when no token source is wired', async () => {
+    const server = fakeFetch(() => Response.json({}));
+    const result = await client({ fetch: server.fetch }).send(call);
+    expect(result.ok).toBe(true);
+    expect(server.requests[0]?.headers.get('authorization')).toBeNull();
+  });
+
+  it('neither fails nor signs anybody out when the token look-up fails', async () => {
+    const server = fakeFetch(() => Response.json({ ok: 1 }));
+    const onAuthFailure = vi.fn();
+    const result = await client({
+      fetch: server.fetch,
+      getToken: async () => {
+        throw new Error('refresh failed');
+      },
+      onAuthFailure,
+    }).send(call);
+    expect(result).toEqual({ ok: true, status: 200, body: { ok: 1 } });
+    expect(server.requests[0]?.headers.get('authorization')).toBeNull();
+    expect(onAuthFailure).not.toHaveBeenCalled();
+  });
+
+  it('passes a server error through like any other call', async () => {
+    const server = fakeFetch(() => Response.json({ error: 'nicht-versicherbar' }, { status: 422 }));
+    const result = await client({ fetch: server.fetch, getToken: async () => null }).send(call);
+    expect(result).toEqual({ ok: false, status: 422, body: { error: 'nicht-versicherbar' } });
+  });
+
+  it('takes only a real session token in the test modes, never the fixed ones', async () => {
+    const server = fakeFetch(() => Response.json({}));
+    await client({ fetch: server.fetch, tokenMode: 'proxy', getToken: async () => null }).send(
+      call,
+    );
+    await client({ fetch: server.fetch, tokenMode: 'e2e', getToken: async () => 'jwt' }).send(call);
+    expect(server.requests.map((r) => r.headers.get('authorization'))).toEqual([
+      null,
+      'Bearer jwt',
+    ]);
+  });
+
+  it('goes through the renderer transport with the engine request', async () => {
+    const server = fakeFetch(() => Response.json({}));
+    // The engine's request type may not name the kind yet; the transport passes it on as it is.
+    const request = {
+      endpoint: 'bike-application',
+      method: 'POST',
+      url: `${BASE}/api/antrag/fahrrad`,
+      auth: 'bearer-optional',
+      headers: {},
+      body: { variante: 'agent' },
+    } as unknown as Parameters<HttpClient['transport']>[0];
+    await client({ fetch: server.fetch, getToken: async () => 'jwt' }).transport(request);
+    expect(server.requests[0]?.headers.get('authorization')).toBe('Bearer jwt');
   });
 });
 

@@ -3,11 +3,18 @@ import type { HttpRequest } from '#engine';
 import { DEFAULT_ERROR_TEXT, isSuccessStatus, type HttpResult } from './status.ts';
 import { resolveToken, type TokenLookup, type TokenMode } from './tokens.ts';
 
+/**
+ * How a call authenticates: none, bearer (the session's token; no request without one),
+ * bearer-optional (the session's token when someone is signed in, else no Authorization) or
+ * custom (the caller's own header).
+ */
+export type HttpAuth = HttpRequest['auth'] | 'bearer-optional';
+
 /** A call: method, URL (path and query), auth kind, headers and an optional JSON body. */
 export interface HttpCall {
   method: HttpRequest['method'];
   url: string;
-  auth?: HttpRequest['auth'];
+  auth?: HttpAuth;
   headers?: Record<string, string>;
   body?: unknown;
 }
@@ -54,7 +61,10 @@ const isAbort = (error: unknown): boolean =>
  * carrying status and body (or `An error occured` without a body). A new call to the same path
  * cancels the running one, which then answers ok with `canceled: true`. Bearer calls take the
  * session's token; without one they answer not-ok and send nothing, and a failing look-up also
- * signs the user out.
+ * signs the user out. Bearer-optional calls take the session's token when there is one (the
+ * look-up knows the current portal, so a signed-in agent sends the agent's token) and otherwise go
+ * out without Authorization: they never fail for lack of a session and never sign anybody out.
+ * The fixed tokens of the test modes stand in for a session only where one is required (bearer).
  */
 export function createHttpClient(initial: HttpClientOptions = {}): HttpClient {
   let options = { ...initial };
@@ -77,6 +87,14 @@ export function createHttpClient(initial: HttpClientOptions = {}): HttpClient {
         if (outcome.kind === 'failed') options.onAuthFailure?.();
         if (outcome.kind !== 'token') return { ok: false, status: 401, body: null };
         headers['Authorization'] = `Bearer ${outcome.token}`;
+      } else if (call.auth === 'bearer-optional') {
+        const outcome = await resolveToken(
+          'session',
+          options.production ?? false,
+          options.getToken,
+        );
+        if (controller.signal.aborted) return { ok: true, status: 0, body: null, canceled: true };
+        if (outcome.kind === 'token') headers['Authorization'] = `Bearer ${outcome.token}`;
       }
       const response = await ky(call.url, {
         method: call.method,

@@ -4,6 +4,7 @@ import type { TokenMode } from './tokens.ts';
 
 export {
   createHttpClient,
+  type HttpAuth,
   type HttpCall,
   type HttpClient,
   type HttpClientOptions,

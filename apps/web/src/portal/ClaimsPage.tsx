@@ -1,26 +1,17 @@
-import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { InfoBox } from '#renderer';
+import { usePageHeading } from '../pages/usePageHeading.ts';
 import { fetchClaim, fetchClaims } from './claimsApi.ts';
 
 const date = (iso: string): string =>
   new Date(iso).toLocaleDateString('de-DE', { timeZone: 'Europe/Berlin' });
 
-function useHeadingFocus(title: string) {
-  const ref = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    document.title = title;
-    ref.current?.focus();
-  }, [title]);
-  return ref;
-}
-
 /** Kundenportal "schaeden": the signed-in customer's claims, each linking to its detail. */
 export function ClaimsPage() {
   const { t } = useTranslation();
-  const heading = useHeadingFocus(t('portal.claims.title'));
+  const heading = usePageHeading(t('portal.claims.title'));
   const query = useQuery({ queryKey: ['portal', 'schaeden'], queryFn: fetchClaims });
   return (
     <section>
@@ -53,7 +44,7 @@ export function ClaimsPage() {
 export function ClaimDetailPage() {
   const { t } = useTranslation();
   const { aktenId = '' } = useParams();
-  const heading = useHeadingFocus(t('portal.claims.detailTitle', { aktenId }));
+  const heading = usePageHeading(t('portal.claims.detailTitle', { aktenId }));
   const query = useQuery({
     queryKey: ['portal', 'schaeden', aktenId],
     queryFn: () => fetchClaim(aktenId),

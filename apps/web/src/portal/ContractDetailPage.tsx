@@ -1,0 +1,118 @@
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { InfoBox } from '#renderer';
+import { usePageHeading } from '../pages/usePageHeading.ts';
+import { isNotFound } from './api.ts';
+import { productName, statusLabel } from './ContractSummary.tsx';
+import { fetchContract, type Contract } from './contractsApi.ts';
+import { formatDate, formatEuro, ibanEnding, maskIban } from './format.ts';
+import { addressLine, pendingLines, type Translate } from './pendingChanges.ts';
+
+/** Self-service wizards a contract links to (registered by their flows). */
+const SELF_SERVICE = [{ key: 'zahlungsweise', path: '/kunden/zahlungsweise' }] as const;
+
+function Facts({ contract, t }: { contract: Contract; t: Translate }) {
+  const rows: [string, ReactNode][] = [
+    [t('contract.product'), productName(t, contract)],
+    [t('contract.number'), contract.versicherungsNummer],
+    [t('contract.status'), statusLabel(t, contract.vertragsstatus)],
+    [t('contract.begin'), formatDate(contract.vertragsBeginn)],
+    [t('contract.premium'), formatEuro(contract.versicherungsPraemie)],
+    [
+      t('contract.paymentPeriod'),
+      t(`zahlweise.${contract.zahlweise}`, { defaultValue: contract.zahlweise }),
+    ],
+    [
+      t('contract.bankAccount'),
+      contract.bankverbindung?.iban ? (
+        <>
+          <span aria-hidden="true" className="iban">
+            {maskIban(contract.bankverbindung.iban)}
+          </span>
+          <span className="visually-hidden">
+            {t('contract.ibanEnding', { ende: ibanEnding(contract.bankverbindung.iban) })}
+          </span>
+        </>
+      ) : (
+        t('contract.noBankAccount')
+      ),
+    ],
+  ];
+  if (contract.risikoOrt)
+    rows.push([t('contract.riskLocation'), addressLine(contract.risikoOrt, t)]);
+  return (
+    <dl className="facts">
+      {rows.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Kundenportal "vertraege/detail": one contract's facts, pending changes and self-service links. */
+export function ContractDetailPage() {
+  const { t } = useTranslation('portal');
+  const { versicherungsNummer = '' } = useParams();
+  const query = useQuery({
+    queryKey: ['portal', 'vertraege', versicherungsNummer],
+    queryFn: () => fetchContract(versicherungsNummer),
+  });
+  const notFound = query.isError && isNotFound(query.error);
+  const title = notFound
+    ? t('contract.notFoundTitle')
+    : t('contract.title', { nummer: versicherungsNummer });
+  const heading = usePageHeading(title);
+  const contract = query.data;
+  const pending = contract ? pendingLines(contract, t) : [];
+  return (
+    <section className="portal-page">
+      <h1 ref={heading} tabIndex={-1}>
+        {title}
+      </h1>
+      {query.isPending ? <p role="status">{t('common:app.loading')}</p> : null}
+      {notFound ? <p>{t('contract.notFoundText')}</p> : null}
+      {query.isError && !notFound ? (
+        <InfoBox tone="error">{t('contract.loadError')}</InfoBox>
+      ) : null}
+      {contract ? (
+        <>
+          <Facts contract={contract} t={t} />
+          <h2>{t('pending.title')}</h2>
+          {pending.length === 0 ? (
+            <p>{t('pending.none')}</p>
+          ) : (
+            <ul className="pending-list">
+              {pending.map((line) => (
+                <li key={line.key}>{line.text}</li>
+              ))}
+            </ul>
+          )}
+          {contract.aktiv ? (
+            <>
+              <h2>{t('selfService.title')}</h2>
+              <ul className="action-list">
+                {SELF_SERVICE.map((service) => (
+                  <li key={service.key}>
+                    <Link
+                      to={`${service.path}/${encodeURIComponent(contract.versicherungsNummer)}`}
+                    >
+                      {t(`selfService.${service.key}`)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </>
+      ) : null}
+      <p>
+        <Link to="/kunden/vertraege">{t('contract.back')}</Link>
+      </p>
+    </section>
+  );
+}

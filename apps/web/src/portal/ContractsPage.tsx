@@ -1,0 +1,39 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { InfoBox } from '#renderer';
+import { usePageHeading } from '../pages/usePageHeading.ts';
+import { ContractSummary, productName } from './ContractSummary.tsx';
+import { fetchOwnContracts } from './contractsApi.ts';
+
+/** Kundenportal "vertraege": the signed-in customer's contracts, each linking to its details. */
+export function ContractsPage() {
+  const { t } = useTranslation('portal');
+  const title = t('contracts.title');
+  const heading = usePageHeading(title);
+  const query = useQuery({ queryKey: ['portal', 'vertraege'], queryFn: fetchOwnContracts });
+  return (
+    <section className="portal-page">
+      <h1 ref={heading} tabIndex={-1}>
+        {title}
+      </h1>
+      {query.isPending ? <p role="status">{t('common:app.loading')}</p> : null}
+      {query.isError ? <InfoBox tone="error">{t('contracts.loadError')}</InfoBox> : null}
+      {query.data && query.data.length === 0 ? <p>{t('contracts.empty')}</p> : null}
+      {query.data && query.data.length > 0 ? (
+        <ul className="card-list">
+          {query.data.map((contract) => (
+            <li key={contract.versicherungsNummer} className="card">
+              <h2 className="card__title">
+                <Link to={`/kunden/vertraege/${encodeURIComponent(contract.versicherungsNummer)}`}>
+                  {productName(t, contract)}
+                </Link>
+              </h2>
+              <ContractSummary contract={contract} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

@@ -1,18 +1,24 @@
+import { Fragment, type ReactNode } from 'react';
 import { computeValue, ruleHolds, type Step } from '#engine';
 import type { RendererFormContext } from './formContext.ts';
 import { InfoBox } from './templates/InfoBox.tsx';
 
 type Block = NonNullable<Step['content']>[number];
 
-/** The static content of a step (texts, hints, images, lists, info boxes), rules applied. */
+/**
+ * The content of a step (texts, hints, images, lists, info boxes), rules applied. A summary
+ * block shows `summary`, which the step provides (blocks elsewhere have none).
+ */
 export function ContentBlocks({
   blocks,
   scope,
   context,
+  summary,
 }: {
   blocks: readonly Block[];
   scope: Record<string, unknown>;
   context: RendererFormContext;
+  summary?: ReactNode;
 }) {
   const { t } = context;
   return (
@@ -66,6 +72,8 @@ export function ContentBlocks({
                 {text}
               </InfoBox>
             );
+          case 'summary':
+            return summary === undefined ? null : <Fragment key={key}>{summary}</Fragment>;
           default:
             return null;
         }

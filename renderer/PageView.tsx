@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { computeValue } from '#engine';
 import type { WizardDefinition } from '#engine';
@@ -6,6 +6,26 @@ import type { WizardController } from './store/controller.ts';
 import type { RendererFormContext } from './formContext.ts';
 
 type Page = NonNullable<WizardDefinition['pages']>[number];
+
+/**
+ * A page button's path with its `{name}` placeholders filled from the route parameters
+ * (context.route), each URL-encoded; an unknown name becomes empty.
+ */
+export function fillRoute(href: string, route: unknown): string {
+  const params =
+    typeof route === 'object' && route !== null ? (route as Record<string, unknown>) : {};
+  return href.replace(/\{(\w+)\}/g, (_match, name: string) => {
+    const value = params[name];
+    return encodeURIComponent(
+      typeof value === 'string' || typeof value === 'number' ? String(value) : '',
+    );
+  });
+}
+
+/** A plain left click, which the wizard turns into an in-app navigation. */
+function isPlainClick(event: MouseEvent): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
 
 /** A page outside the steps (error, not supported, confirmation): heading, text, buttons back in. */
 export function PageView({
@@ -55,13 +75,45 @@ export function PageView({
                 {t(action.labelKey)}
               </button>
             ) : (
-              <a key={action.href} className="button" href={action.href}>
+              <PageLink
+                key={action.href}
+                controller={controller}
+                href={fillRoute(action.href ?? '', controller.setup.context['route'])}
+              >
                 {t(action.labelKey)}
-              </a>
+              </PageLink>
             );
           })}
         </div>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * A link to another page of the platform: a real link (new tab, copy address), while a plain
+ * click saves the answers and navigates within the app.
+ */
+function PageLink({
+  controller,
+  href,
+  children,
+}: {
+  controller: WizardController;
+  href: string;
+  children: ReactNode;
+}) {
+  return (
+    <a
+      className="button"
+      href={href}
+      onClick={(event) => {
+        if (!isPlainClick(event) || !href.startsWith('/') || href.startsWith('//')) return;
+        event.preventDefault();
+        controller.leave(href);
+      }}
+    >
+      {children}
+    </a>
   );
 }

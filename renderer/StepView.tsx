@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { selectAtom } from 'jotai/utils';
 import { toFieldPathId, type RJSFSchema } from '@rjsf/utils';
-import { offeredOptions, type Step } from '#engine';
+import { offeredOptions, quoteShownOn, type Step } from '#engine';
 import type { WizardController } from './store/controller.ts';
 import type { RendererFormContext } from './formContext.ts';
 import { createRegistry } from './registry.ts';
@@ -11,6 +11,9 @@ import { FieldSlot, problemText } from './FieldSlot.tsx';
 import { ContentBlocks } from './ContentBlocks.tsx';
 import { ErrorSummary, type SummaryEntry } from './templates/ErrorSummary.tsx';
 import { InfoBox } from './templates/InfoBox.tsx';
+import { Summary } from './Summary.tsx';
+import { QuoteBox } from './QuoteBox.tsx';
+import { DraftButton, DraftNotice } from './DraftSave.tsx';
 
 const EMPTY: readonly string[] = [];
 const sameList = (a: readonly string[], b: readonly string[]): boolean =>
@@ -120,6 +123,8 @@ export function StepView({
   const headingRef = useRef<HTMLHeadingElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
   const title = t(`${step.i18nPrefix}.title`);
+  const { definition } = controller.setup;
+  const quote = quoteShownOn(definition, step.id) ? definition.quote : undefined;
 
   const entries: SummaryEntry[] = useMemo(() => {
     if (!showAll) return [];
@@ -171,11 +176,16 @@ export function StepView({
           tone={feedback.infoBox.tone}
           {...(feedback.infoBox.headlineKey ? { headline: t(feedback.infoBox.headlineKey) } : {})}
         >
-          {t(feedback.infoBox.textKey)}
+          {t(feedback.infoBox.textKey, feedback.infoBox.values)}
         </InfoBox>
       ) : null}
       {step.content ? (
-        <StepContent controller={controller} blocks={step.content} context={context} />
+        <StepContent
+          controller={controller}
+          stepId={step.id}
+          blocks={step.content}
+          context={context}
+        />
       ) : null}
       {fields.map((name) => {
         if (irrelevant.includes(name)) return null;
@@ -195,6 +205,7 @@ export function StepView({
           <FieldSlot key={name} {...props} />
         );
       })}
+      {quote ? <QuoteBox controller={controller} quote={quote} context={context} /> : null}
       <div className="wizard-actions">
         <button type="submit" className="button" disabled={busy}>
           {t(step.nextLabelKey ?? 'common:actions.next')}
@@ -209,17 +220,21 @@ export function StepView({
             {t('common:actions.back')}
           </button>
         ) : null}
+        {controller.offersDraft ? <DraftButton controller={controller} context={context} /> : null}
       </div>
+      {controller.offersDraft ? <DraftNotice controller={controller} context={context} /> : null}
     </form>
   );
 }
 
 function StepContent({
   controller,
+  stepId,
   blocks,
   context,
 }: {
   controller: WizardController;
+  stepId: string;
   blocks: NonNullable<Step['content']>;
   context: RendererFormContext;
 }) {
@@ -229,5 +244,8 @@ function StepContent({
     context: controller.setup.context,
     result: state.applicationResult,
   };
-  return <ContentBlocks blocks={blocks} scope={scope} context={context} />;
+  const summary = blocks.some((block) => block.type === 'summary') ? (
+    <Summary controller={controller} stepId={stepId} context={context} />
+  ) : undefined;
+  return <ContentBlocks blocks={blocks} scope={scope} context={context} summary={summary} />;
 }

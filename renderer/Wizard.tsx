@@ -19,6 +19,11 @@ export interface WizardProps {
   segment: string | undefined;
   upload?: UploadFile;
   fileLimits: { maxSizeBytes: number; maxCount: number };
+  /**
+   * Prefillable values the flow was opened with (definition `prefill.fields`, by name); read when
+   * the controller is created and applied to a fresh start only.
+   */
+  prefill?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -26,9 +31,9 @@ export interface WizardProps {
  * on every render (a router's navigate does): the controller always calls the latest ones.
  */
 export function useWizardController(
-  props: Pick<WizardProps, 'setup' | 'validators' | 'services'>,
+  props: Pick<WizardProps, 'setup' | 'validators' | 'services' | 'prefill'>,
 ): WizardController {
-  const { setup, validators, services } = props;
+  const { setup, validators, services, prefill } = props;
   const latest = useRef(services);
   useLayoutEffect(() => {
     latest.current = services;
@@ -38,12 +43,19 @@ export function useWizardController(
       transport: (request) => latest.current.transport(request),
       navigate: (segment, options) => latest.current.navigate(segment, options),
       forward: (url) => latest.current.forward(url),
+      leave: (path) => {
+        const { leave, forward } = latest.current;
+        if (leave) leave(path);
+        else forward(path);
+      },
+      notifyParent: (command, args) => latest.current.notifyParent?.(command, args),
       report: (info) => latest.current.report(info),
       currentSegment: () => latest.current.currentSegment?.(),
       ...(services.storage ? { storage: services.storage } : {}),
     };
-    return new WizardController(setup, validators, stable);
-    // The services are read through `latest`; only the flow and its validators make a new controller.
+    return new WizardController(setup, validators, stable, prefill);
+    // The services are read through `latest`; only the flow and its validators make a new
+    // controller (prefill counts only for the start).
   }, [setup, validators]);
 }
 
@@ -57,6 +69,8 @@ export function Wizard(props: WizardProps) {
   const { t, i18n } = useTranslation([definition.i18nNamespace, 'common']);
   const controller = useWizardController(props);
   useEffect(() => controller.openSegment(segment), [controller, segment]);
+  // The live price runs while the wizard is shown (asked once now, then as the answers change).
+  useEffect(() => controller.startQuote(), [controller]);
   useEffect(() => {
     // Typing saves after a pause; hiding or leaving the page saves at once.
     const flush = (): void => controller.flush();
@@ -80,11 +94,14 @@ export function Wizard(props: WizardProps) {
   const flowTitle = t(definition.titleKey);
 
   const step = definition.steps.find((s) => s.id === current);
+  const stepId = step?.id;
   const context: RendererFormContext = useMemo(
     () => ({
       t: (key, values) => t(key, values),
       exists: (key) => i18n.exists(key, { ns: definition.i18nNamespace }),
       i18nPrefix: step?.i18nPrefix ?? '',
+      lookup: (endpoint, query) =>
+        stepId === undefined ? Promise.resolve([]) : controller.lookup(stepId, endpoint, query),
       ...(upload ? { upload } : {}),
       fileLimits,
       texts: {
@@ -92,7 +109,7 @@ export function Wizard(props: WizardProps) {
         errorPrefix: t('common:errors.inlinePrefix'),
       },
     }),
-    [t, i18n, definition.i18nNamespace, step?.i18nPrefix, upload, fileLimits],
+    [t, i18n, definition.i18nNamespace, step?.i18nPrefix, stepId, controller, upload, fileLimits],
   );
 
   const page = pageId ? definition.pages?.find((p) => p.id === pageId) : undefined;

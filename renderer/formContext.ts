@@ -12,6 +12,31 @@ export interface UploadedFile extends FileDescriptor {
   id: string;
 }
 
+/** One suggestion of a look-up endpoint: what it stands for and the text shown and stored. */
+export interface LookupOption {
+  key: string;
+  label: string;
+}
+
+/** What a look-up widget asks for: the typed text and the sibling fields its endpoint reads. */
+export interface LookupQuery {
+  /** What the user typed. */
+  text: string;
+  /** The query parameter carrying the text (ui:options queryParam, default q). */
+  queryParam: string;
+  /** Further query parameters, each naming a field of the same step whose answer it carries. */
+  params?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Asks a look-up endpoint of the catalogue for suggestions. Undefined means the answer no longer
+ * counts (a newer request replaced it); a failure answers no suggestions.
+ */
+export type LookupService = (
+  endpoint: string,
+  query: LookupQuery,
+) => Promise<readonly LookupOption[] | undefined>;
+
 /**
  * What every widget and template receives as rjsf's `registry.formContext`: the translator of
  * the running flow, and the services the app injects (no widget imports app code).
@@ -25,6 +50,8 @@ export interface RendererFormContext {
   i18nPrefix: string;
   /** Upload service for file widgets; without it a file widget says uploads are unavailable. */
   upload?: UploadFile;
+  /** Look-up service for lookup widgets (the step's answers, the endpoints, the transport). */
+  lookup?: LookupService;
   /** Upload limits from configuration. */
   fileLimits: { maxSizeBytes: number; maxCount: number };
   /** Shared texts translated once per flow (templates render them on every keystroke). */

@@ -1,8 +1,21 @@
 /** The generic React renderer of wizard definitions (rjsf fields, jotai state, i18next texts). */
 export { Wizard, useWizardController, type WizardProps } from './Wizard.tsx';
-export { WizardController, type TransportResult, type WizardServices } from './store/controller.ts';
-export { storageKey, type StateStorage } from './store/persistence.ts';
-export type { RendererFormContext, UploadFile, UploadedFile } from './formContext.ts';
+export {
+  WizardController,
+  QUOTE_DELAY_MS,
+  type TransportResult,
+  type WizardServices,
+} from './store/controller.ts';
+export type { DraftNotice, QuoteState } from './store/atoms.ts';
+export { storageKey, type StateStorage, type StorageScope } from './store/persistence.ts';
+export type {
+  LookupOption,
+  LookupQuery,
+  LookupService,
+  RendererFormContext,
+  UploadFile,
+  UploadedFile,
+} from './formContext.ts';
 export { InfoBox, type InfoBoxTone } from './templates/InfoBox.tsx';
 export { EditToggle } from './templates/EditToggle.tsx';
 export { MessageInput } from './templates/MessageInput.tsx';

@@ -6,6 +6,17 @@ import type { FieldProblem } from '#engine';
 /** Problems of one step, grouped by top-level field. */
 export type StepProblems = Readonly<Record<string, readonly FieldProblem[]>>;
 
+/** The live price (definition `quote`): idle while the answers it needs are missing. */
+export interface QuoteState {
+  status: 'idle' | 'loading' | 'ok' | 'failed';
+  /** The last price's answer: set when ok, and kept while a new price loads. */
+  response?: unknown;
+}
+
+/** What the last "Als Entwurf speichern" did. */
+export type DraftNotice =
+  { status: 'saving' } | { status: 'saved'; at: Date } | { status: 'failed' };
+
 /** The atoms of one running wizard; components subscribe to the smallest one they need. */
 export interface WizardAtoms {
   state: PrimitiveAtom<WizardState>;
@@ -21,6 +32,10 @@ export interface WizardAtoms {
   busy: PrimitiveAtom<boolean>;
   /** The page (outside the steps) being shown, if any. */
   page: PrimitiveAtom<string | null>;
+  /** The live price. */
+  quote: PrimitiveAtom<QuoteState>;
+  /** The result of the last draft save on this step, if any. */
+  draft: PrimitiveAtom<DraftNotice | null>;
   /** One field's problems (same array while unchanged, so the field does not re-render). */
   fieldProblems: (step: string, field: string) => Atom<readonly FieldProblem[] | undefined>;
 }
@@ -53,6 +68,8 @@ export function createWizardAtoms(initial: WizardState): WizardAtoms {
     problems,
     busy: atom(false),
     page: atom<string | null>(null),
+    quote: atom<QuoteState>({ status: 'idle' }),
+    draft: atom<DraftNotice | null>(null),
     fieldProblems: (step, field) => problemsOf(`${step}\u0000${field}`),
   };
 }

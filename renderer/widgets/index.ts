@@ -14,6 +14,7 @@ import { EmailWidget } from './EmailWidget.tsx';
 import { FileWidget } from './FileWidget.tsx';
 import { HiddenWidget } from './HiddenWidget.tsx';
 import { IbanWidget } from './IbanWidget.tsx';
+import { LookupWidget } from './LookupWidget.tsx';
 import { NumberWidget } from './NumberWidget.tsx';
 import { PhoneWidget } from './PhoneWidget.tsx';
 import { RadioWidget } from './RadioWidget.tsx';
@@ -37,6 +38,7 @@ export const widgets = {
   checkbox: CheckboxWidget,
   checkboxes: CheckboxesWidget,
   hidden: HiddenWidget,
+  lookup: LookupWidget,
 } satisfies Record<WidgetName, ComponentType<WidgetProps>>;
 
 /** Whether a `ui:widget` value names one of the registry's widgets. */
@@ -53,6 +55,7 @@ export {
   FileWidget,
   HiddenWidget,
   IbanWidget,
+  LookupWidget,
   NumberWidget,
   PhoneWidget,
   RadioWidget,

@@ -1,22 +1,39 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { formatISO } from 'date-fns';
 import { Wizard, type WizardServices } from '#renderer';
-import type { WizardSetup } from '#engine';
+import { contextLoads, type WizardDefinition, type WizardSetup } from '#engine';
 import type { FlowEntry } from '../../../../generated/definitions/index.ts';
 import type { BrandConfig } from '../../../../generated/types/brand.ts';
 import type { EndpointCatalogue } from '../../../../generated/types/endpoints.ts';
 import endpointCatalogue from '../../../../definitions/api/endpoints.json';
 import { environmentConfig, ENVIRONMENT } from '../config/environment.ts';
-import { reportError, sessionStorageOf, useFlags } from '../platform/index.ts';
+import { isFrameCommand, reportError, sessionStorageOf, useFlags, useFrame } from '../platform/index.ts';
 import { transport } from '../http/index.ts';
 import { loadFlow, type LoadedFlow } from './loadFlow.ts';
 import { entryParams } from './entryParams.ts';
+import { prefillValues } from './prefill.ts';
 
 const endpoints = (endpointCatalogue as EndpointCatalogue).endpoints;
 const FILE_LIMITS = { maxSizeBytes: 10 * 1024 * 1024, maxCount: 10 };
 
-/** A flow's route: loads the flow, builds its context for the brand and environment, renders it. */
+/** A flow with the data its definition loads (context.contract, context.customer, …). */
+type Prepared =
+  | { state: 'loading' }
+  | { state: 'failed'; status: number }
+  | { state: 'ready'; flow: LoadedFlow; loaded: Record<string, unknown>; prefill: Record<string, unknown> };
+
+/** The role a flow entry runs as: the signed-in kind it requires, else not signed in. */
+function roleOf(entry: FlowEntry): WizardDefinition['roles'][number] {
+  return entry.roles.includes('claimant') ? 'claimant' : (entry.roles[0] ?? 'claimant');
+}
+
+/**
+ * A flow's route: loads the flow and the data it declares (`load`), builds its context for the
+ * brand, environment, variant and route, takes prefill values from the URL and the embedding
+ * parent, and renders it. Nothing here knows a particular flow.
+ */
 export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConfig }) {
   const { t } = useTranslation();
   const { segment, ...routeParams } = useParams();
@@ -26,47 +43,83 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
     encodeURIComponent(routeParams[name] ?? ''),
   );
   const navigate = useNavigate();
-  const location = useLocation();
-  const [flow, setFlow] = useState<LoadedFlow | 'failed' | undefined>();
   const flags = useFlags();
+  const frame = useFrame();
+  const [prepared, setPrepared] = useState<Prepared>({ state: 'loading' });
+
+  // Context that does not depend on loaded data; the loads' rules read it.
+  const baseContext = useMemo(() => {
+    const environment = environmentConfig(ENVIRONMENT);
+    return {
+      brand: brand.id,
+      environment: ENVIRONMENT,
+      role: roleOf(entry),
+      ...(entry.variant ? { variant: entry.variant } : {}),
+      today: formatISO(new Date(), { representation: 'date' }),
+      flags: { ...flags },
+      config: {
+        claimProducts: brand.claimProducts,
+        claimApps: environment.claimApps[brand.id] ?? {},
+      },
+      route: JSON.parse(routeKey) as Record<string, string>,
+    };
+  }, [entry, brand, routeKey, flags]);
+
   useEffect(() => {
     let active = true;
-    loadFlow(entry).then(
-      (loaded) => active && setFlow(loaded),
-      () => active && setFlow('failed'),
-    );
+    setPrepared({ state: 'loading' });
+    void (async () => {
+      try {
+        const flow = await loadFlow(entry);
+        const entryValues = entryParams(
+          flow.definition,
+          window.location.search,
+          sessionStorageOf(window),
+        );
+        const context = { ...baseContext, entry: entryValues };
+        const loads = contextLoads(flow.definition, context, endpoints);
+        const [answers, prefill] = await Promise.all([
+          Promise.all(loads.map((load) => transport(load.request))),
+          prefillValues(flow.definition, window.location.search, frame),
+        ]);
+        const failed = answers.find((answer) => !answer.ok);
+        if (!active) return;
+        if (failed) {
+          setPrepared({ state: 'failed', status: failed.status });
+          return;
+        }
+        const loaded = Object.fromEntries(
+          loads.map((load, i) => [load.name, answers[i]?.body ?? null]),
+        );
+        setPrepared({ state: 'ready', flow, loaded: { ...loaded, entry: entryValues }, prefill });
+      } catch {
+        if (active) setPrepared({ state: 'failed', status: 0 });
+      }
+    })();
     return () => {
       active = false;
     };
-  }, [entry]);
+  }, [entry, baseContext, frame]);
 
   const setup: WizardSetup | undefined = useMemo(() => {
-    if (!flow || flow === 'failed') return undefined;
-    const environment = environmentConfig(ENVIRONMENT);
-    const route = JSON.parse(routeKey) as Record<string, string>;
+    if (prepared.state !== 'ready') return undefined;
     return {
-      definition: flow.definition,
+      definition: prepared.flow.definition,
       endpoints,
-      context: {
-        brand: brand.id,
-        environment: ENVIRONMENT,
-        role: 'claimant',
-        flags: { ...flags },
-        config: {
-          claimProducts: brand.claimProducts,
-          claimApps: environment.claimApps[brand.id] ?? {},
-        },
-        route,
-        entry: entryParams(flow.definition, window.location.search, sessionStorageOf(window)),
-      },
+      context: { ...baseContext, ...prepared.loaded },
     };
-  }, [flow, brand, routeKey, flags]);
+  }, [prepared, baseContext]);
 
   const services: WizardServices = useMemo(
     () => ({
       transport,
       navigate: (to, options) => navigate(`${base}/${to}`, { replace: options?.replace ?? false }),
+      leave: (path) => navigate(path),
       forward: (url) => window.location.assign(url),
+      notifyParent: (command, args) => {
+        if (frame && isFrameCommand(command))
+          frame.send(command, args as never).catch(() => undefined);
+      },
       report: (info) =>
         reportError(
           new Error(`Flow call failed: ${info.definition} ${info.endpoint} ${info.status}`),
@@ -75,19 +128,27 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
       storage: sessionStorageOf(window),
       currentSegment: () => window.location.pathname.slice(base.length + 1) || undefined,
     }),
-    [navigate, base],
+    [navigate, base, frame],
   );
-  void location;
 
-  if (flow === 'failed') return <p role="alert">{t('errors.default')}</p>;
-  if (!flow || !setup) return <p aria-live="polite">{t('app.loading')}</p>;
+  if (prepared.state === 'failed')
+    return (
+      <section className="wizard-page wizard-page--error">
+        <h1>{t(prepared.status === 404 ? 'flow.notFoundTitle' : 'flow.failedTitle')}</h1>
+        <p role="alert">{t(prepared.status === 404 ? 'flow.notFoundText' : 'errors.default')}</p>
+        <Link to="/">{t('flow.home')}</Link>
+      </section>
+    );
+  if (prepared.state === 'loading' || !setup)
+    return <p aria-live="polite">{t('app.loading')}</p>;
   return (
     <Wizard
       setup={setup}
-      validators={flow.validators}
+      validators={prepared.flow.validators}
       services={services}
       segment={segment}
       fileLimits={FILE_LIMITS}
+      prefill={prepared.prefill}
     />
   );
 }

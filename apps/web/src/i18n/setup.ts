@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
+import { format, isValid, parseISO } from 'date-fns';
 import { defaultFlags } from '../config/environment.ts';
 import { bundlePath, translationSource, type TranslationSource } from './translationSource.ts';
 
@@ -33,7 +34,18 @@ export async function setupI18n(options: I18nOptions = {}): Promise<typeof i18ne
       interpolation: { escapeValue: false },
       returnNull: false,
     });
+  i18next.services.formatter?.add('datum', formatGermanDate);
   return i18next;
+}
+
+/**
+ * The `datum` format of the bundles ({{wirksamAb, datum}}): an ISO date as dd.MM.yyyy; anything
+ * else is shown as it is.
+ */
+export function formatGermanDate(value: unknown): string {
+  if (typeof value !== 'string') return value === undefined || value === null ? '' : String(value);
+  const date = parseISO(value);
+  return isValid(date) ? format(date, 'dd.MM.yyyy') : value;
 }
 
 /** Loads a namespace's bundle (a flow's texts) from the same source; resolves when it is there. */

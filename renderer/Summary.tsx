@@ -1,0 +1,97 @@
+import { useMemo } from 'react';
+import { useAtomValue } from 'jotai';
+import { summarySections, type SummarySection } from '#engine';
+import type { WizardController } from './store/controller.ts';
+import type { RendererFormContext } from './formContext.ts';
+import { translatedUiSchema } from './i18nSchema.ts';
+import { answerLine, type AnswerLine, type AnswerTexts } from './answerText.ts';
+
+function Lines({ lines }: { lines: readonly AnswerLine[] }) {
+  return (
+    <dl className="summary__list">
+      {lines.map((line) => (
+        <div key={line.name} className="summary__row">
+          <dt className="summary__label">{line.label}</dt>
+          <dd className="summary__value">
+            {line.lines ? <Lines lines={line.lines} /> : line.text}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Section({
+  section,
+  context,
+  onChange,
+}: {
+  section: SummarySection;
+  context: RendererFormContext;
+  onChange: (step: string) => void;
+}) {
+  const { t, exists } = context;
+  const { step } = section;
+  const title = t(`${step.i18nPrefix}.title`);
+  const texts: AnswerTexts = { t, exists, prefix: step.i18nPrefix };
+  const lines = section.fields.map((field) =>
+    answerLine(
+      field.name,
+      field.name,
+      field.value,
+      field.schema,
+      translatedUiSchema(field.schema, field.uiSchema, field.name, step.i18nPrefix, t, exists),
+      texts,
+    ),
+  );
+  return (
+    <div className="summary__section">
+      <div className="summary__header">
+        <h2 className="summary__title">{title}</h2>
+        <button
+          type="button"
+          className="edit-toggle summary__change"
+          onClick={() => onChange(step.id)}
+        >
+          <span aria-hidden="true">{t('common:summary.change')}</span>
+          <span className="visually-hidden">{t('common:summary.changeNamed', { title })}</span>
+        </button>
+      </div>
+      <Lines lines={lines} />
+    </div>
+  );
+}
+
+/**
+ * The summary content block ("check your answers"): per earlier step with answers a heading with
+ * the step's title, its answers as a description list, formatted as people read them, and a
+ * change button ("Ändern", announced as "<title> ändern") back to that step. It follows the
+ * answers.
+ */
+export function Summary({
+  controller,
+  stepId,
+  context,
+}: {
+  controller: WizardController;
+  stepId: string;
+  context: RendererFormContext;
+}) {
+  const state = useAtomValue(controller.atoms.state, { store: controller.store });
+  const sections = useMemo(
+    () => summarySections(controller.setup, state, stepId),
+    [controller.setup, state, stepId],
+  );
+  return (
+    <div className="summary">
+      {sections.map((section) => (
+        <Section
+          key={section.step.id}
+          section={section}
+          context={context}
+          onChange={(step) => controller.goTo(step)}
+        />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { formatGermanDate } from './widgets/germanDate.ts';
+import { formatGermanNumber } from './widgets/germanNumber.ts';
+import { groupIban } from './widgets/ibanGroups.ts';
+
+type Node = Record<string, unknown>;
+
+/** What turns an answer into text: the flow's translator and the step's text prefix. */
+export interface AnswerTexts {
+  t: (key: string, values?: Record<string, unknown>) => string;
+  exists: (key: string) => boolean;
+  /** The step's i18n prefix (`<prefix>.<field>.options.<value>`). */
+  prefix: string;
+}
+
+/** One line of a summary: a field's label and its answer as text, or nested lines (an object). */
+export interface AnswerLine {
+  name: string;
+  label: string;
+  text?: string;
+  lines?: AnswerLine[];
+}
+
+function isNode(value: unknown): value is Node {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * An answer as people read it: an option by its text (`<prefix>.<path>.options.<value>`),
+ * booleans "Ja"/"Nein", ISO dates as dd.MM.yyyy, numbers of a number widget in the money mask
+ * (1.234,50), an IBAN in blocks of four, lists joined by commas, a file by its name; anything
+ * else as stored (a phone number in its E.164 form).
+ */
+export function answerText(
+  value: unknown,
+  schema: unknown,
+  uiSchema: unknown,
+  path: string,
+  texts: AnswerTexts,
+): string {
+  const own = isNode(schema) ? schema : {};
+  const ui = isNode(uiSchema) ? uiSchema : {};
+  const widget = ui['ui:widget'];
+  if (Array.isArray(value)) {
+    return value
+      .map((item) => answerText(item, own['items'], ui['items'], path, texts))
+      .filter((text) => text !== '')
+      .join(', ');
+  }
+  if (isNode(value)) {
+    if (typeof value['name'] === 'string') return value['name'];
+    return Object.values(value)
+      .filter((v) => typeof v === 'string' || typeof v === 'number')
+      .join(' ');
+  }
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+    const optionKey = `${texts.prefix}.${path}.options.${String(value)}`;
+    if (texts.exists(optionKey)) return texts.t(optionKey);
+  }
+  if (typeof value === 'boolean')
+    return texts.t(value ? 'common:summary.yes' : 'common:summary.no');
+  if (typeof value === 'number') {
+    if (widget === 'number') return formatGermanNumber(value);
+    return Number.isInteger(value) ? String(value) : String(value).replace('.', ',');
+  }
+  if (typeof value !== 'string') return String(value);
+  const format = own['format'];
+  if (widget === 'date' || format === 'date') return formatGermanDate(value);
+  if (widget === 'iban' || format === 'iban' || format === 'iban-de') return groupIban(value);
+  return value;
+}
+
+/**
+ * The summary line of a field: its label from the translated uiSchema (`ui:title`, as the field
+ * shows it) and its answer; a nested object lists each answered property on its own line.
+ */
+export function answerLine(
+  name: string,
+  path: string,
+  value: unknown,
+  schema: unknown,
+  translatedUi: unknown,
+  texts: AnswerTexts,
+): AnswerLine {
+  const ui = isNode(translatedUi) ? translatedUi : {};
+  const title = ui['ui:title'];
+  const label = typeof title === 'string' ? title : texts.t(`${texts.prefix}.${path}.label`);
+  const properties = isNode(schema) && isNode(schema['properties']) ? schema['properties'] : {};
+  if (isNode(value) && Object.keys(properties).length > 0) {
+    const lines: AnswerLine[] = [];
+    for (const [child, childSchema] of Object.entries(properties)) {
+      const childValue = value[child];
+      if (childValue === undefined || childValue === null || childValue === '') continue;
+      lines.push(answerLine(child, `${path}.${child}`, childValue, childSchema, ui[child], texts));
+    }
+    return { name, label, lines };
+  }
+  return { name, label, text: answerText(value, schema, ui, path, texts) };
+}

@@ -207,7 +207,14 @@ export function StepView({
       })}
       {quote ? <QuoteBox controller={controller} quote={quote} context={context} /> : null}
       <div className="wizard-actions">
-        <button type="submit" className="button" disabled={busy}>
+        {/* Pressing the button keeps focus in the field: the field's blur would otherwise show its
+            error first, move the button away under the pointer and lose the click. */}
+        <button
+          type="submit"
+          className="button"
+          disabled={busy}
+          onMouseDown={(event) => event.preventDefault()}
+        >
           {t(step.nextLabelKey ?? 'common:actions.next')}
         </button>
         {hasPrevious ? (

@@ -2,29 +2,56 @@ import { expect, test, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { visibleSteps, type WizardDefinition } from '../../engine/index.ts';
+import { storageKey } from '../../renderer/store/persistence.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 
-// Every step of every public flow, enumerated from the generated definitions (never by hand):
-// first shown, and after a failed "Weiter". A step hidden by default is opened with answers found
-// by trying the enum values of earlier steps, so rules decide, not a list in this file.
+// Every step of every public flow and public variant, enumerated from the generated definitions
+// (never by hand): first shown, and after a failed "Weiter". A step hidden by default is opened
+// with answers found by trying the enum values of earlier steps, so rules decide, not a list here.
 const dir = join(process.cwd(), 'generated', 'definitions');
-const flows = readdirSync(dir)
+const BRAND = 'hfk';
+const EXAMPLE_ROUTE: Record<string, string> = { product: 'hausrat', contractIndex: '0' };
+
+interface PublicRun {
+  flow: WizardDefinition;
+  variant: string | undefined;
+  baseRoute: string;
+}
+
+const runs: PublicRun[] = readdirSync(dir)
   .filter((f) => f.endsWith('.json'))
   .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as WizardDefinition)
-  .filter((flow) => flow.roles.includes('claimant'));
-const BRAND = 'hfk';
-const context = { brand: BRAND, route: { product: 'hausrat', contractIndex: '0' }, flags: {} };
+  .flatMap((flow) =>
+    flow.variants
+      ? flow.variants
+          .filter((v) => v.roles.includes('claimant'))
+          .map((v) => ({ flow, variant: v.id as string | undefined, baseRoute: v.baseRoute }))
+      : flow.roles.includes('claimant')
+        ? [{ flow, variant: undefined, baseRoute: flow.baseRoute }]
+        : [],
+  );
+
+const paramsOf = (route: string): Record<string, string> =>
+  Object.fromEntries(
+    [...route.matchAll(/\{(\w+)\}/g)].map((m) => [m[1] ?? '', EXAMPLE_ROUTE[m[1] ?? ''] ?? '1']),
+  );
 const exampleRoute = (route: string): string =>
-  route.replace('{product}', 'hausrat').replace('{contractIndex}', '0');
+  route.replace(/\{(\w+)\}/g, (_m, name: string) => paramsOf(route)[name] ?? '1');
 
 function answersShowing(
-  flow: WizardDefinition,
+  run: PublicRun,
   stepId: string,
 ): Record<string, Record<string, unknown>> | undefined {
+  const context = {
+    brand: BRAND,
+    route: paramsOf(run.baseRoute),
+    flags: {},
+    ...(run.variant ? { variant: run.variant } : {}),
+  };
   const shows = (data: Record<string, Record<string, unknown>>) =>
-    visibleSteps(flow, { data, context }).some((s) => s.id === stepId);
+    visibleSteps(run.flow, { data, context }).some((s) => s.id === stepId);
   if (shows({})) return {};
-  for (const step of flow.steps) {
+  for (const step of run.flow.steps) {
     if (step.id === stepId) break;
     const properties = (step.form?.schema['properties'] ?? {}) as Record<
       string,
@@ -42,16 +69,16 @@ function answersShowing(
 
 async function open(
   page: Page,
-  flow: WizardDefinition,
+  run: PublicRun,
   stepId: string,
   data: Record<string, Record<string, unknown>>,
-): Promise<void> {
+) {
   if (Object.keys(data).length > 0) {
     await page.goto(`/?brand=${BRAND}`);
     const state = {
       productName: null,
       productIdentifier: null,
-      baseRoute: flow.baseRoute,
+      baseRoute: run.baseRoute,
       steps: [],
       currentStep: null,
       formData: data,
@@ -60,22 +87,25 @@ async function open(
       applicationSent: false,
       prefilled: false,
     };
+    const key = storageKey(run.flow.id, run.flow.version, {
+      variant: run.variant,
+      route: paramsOf(run.baseRoute),
+    });
     await page.evaluate(
-      ([key, value]) => sessionStorage.setItem(key as string, value as string),
-      [`wizard:${flow.id}:v${flow.version}`, JSON.stringify(state)],
+      ([k, value]) => sessionStorage.setItem(k as string, value as string),
+      [key, JSON.stringify(state)],
     );
   }
-  await page.goto(`${exampleRoute(flow.baseRoute)}/${stepId}?brand=${BRAND}`);
+  await page.goto(`${exampleRoute(run.baseRoute)}/${stepId}?brand=${BRAND}`);
 }
 
-for (const flow of flows) {
-  for (const step of flow.steps) {
-    test(`${flow.id} / ${step.id}: no axe violations, first shown and after a failed Weiter`, async ({
+for (const run of runs) {
+  const steps = run.flow.steps.filter((step) => answersShowing(run, step.id) !== undefined);
+  for (const step of steps) {
+    test(`${run.flow.id}${run.variant ? ` (${run.variant})` : ''} / ${step.id}: no axe violations, first shown and after a failed Weiter`, async ({
       page,
     }) => {
-      const data = answersShowing(flow, step.id);
-      expect(data, `no answers found that show ${step.id}`).toBeDefined();
-      await open(page, flow, step.id, data ?? {});
+      await open(page, run, step.id, answersShowing(run, step.id) ?? {});
       await expect(page).toHaveURL(new RegExp(`/${step.id}(\\?|$)`));
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expectNoAxeViolations(page);
@@ -86,3 +116,17 @@ for (const flow of flows) {
     });
   }
 }
+
+test('every step of every public flow is checked in at least one variant', () => {
+  for (const flow of new Set(runs.map((r) => r.flow))) {
+    const checked = new Set(
+      runs
+        .filter((r) => r.flow === flow)
+        .flatMap((r) => r.flow.steps.filter((s) => answersShowing(r, s.id)).map((s) => s.id)),
+    );
+    expect(
+      flow.steps.map((s) => s.id).filter((id) => !checked.has(id)),
+      flow.id,
+    ).toEqual([]);
+  }
+});

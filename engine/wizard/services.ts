@@ -9,6 +9,8 @@ import type { WizardSetup } from './transition.ts';
 export interface ContextLoad {
   name: string;
   request: HttpRequest;
+  /** A failure leaves context.<name> empty instead of refusing the flow. */
+  optional: boolean;
 }
 
 const noAnswers = (): undefined => undefined;
@@ -29,6 +31,7 @@ export function contextLoads(
     .filter(({ load }) => load.when === undefined || ruleHolds(load.when, scope))
     .map(({ name, load }) => ({
       name,
+      optional: load.optional === true,
       request: buildRequest(
         {
           endpoint: load.endpoint,

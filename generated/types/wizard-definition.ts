@@ -88,6 +88,10 @@ export type WizardDefinition = {
             [k: string]: Rule1 | undefined;
           };
           when?: Rule7;
+          /**
+           * When the load fails, start without it (context.<name> stays empty) instead of refusing the flow: a resumed draft that was submitted or deleted in the meantime.
+           */
+          optional?: boolean;
         }
       | undefined;
   };

@@ -56,7 +56,12 @@ export function DraftsPage() {
   const title = t('agent.drafts.title');
   const heading = usePageHeading(title);
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: DRAFTS_KEY, queryFn: fetchDrafts });
+  const query = useQuery({
+    queryKey: DRAFTS_KEY,
+    queryFn: fetchDrafts,
+    // Drafts are saved and submitted in the wizard, outside this page's cache.
+    refetchOnMount: 'always',
+  });
   const [confirming, setConfirming] = useState<string | null>(null);
   const [notice, setNotice] = useState('');
   const [failed, setFailed] = useState(false);

@@ -15,9 +15,10 @@ export function RequireAuth({ portal, children }: { portal: Portal; children: Re
   const location = useLocation();
   const [result, setResult] = useState<'checking' | 'in' | 'out'>('checking');
 
+  // Checked again on every visit, but what is shown stays mounted meanwhile: a wizard inside keeps
+  // its state and focus from step to step; only a failed check replaces it by the log-in.
   useEffect(() => {
     let active = true;
-    setResult('checking');
     void check(portal).then((signedIn) => {
       if (active) setResult(signedIn ? 'in' : 'out');
     });

@@ -9,7 +9,13 @@ import type { BrandConfig } from '../../../../generated/types/brand.ts';
 import type { EndpointCatalogue } from '../../../../generated/types/endpoints.ts';
 import endpointCatalogue from '../../../../definitions/api/endpoints.json';
 import { environmentConfig, ENVIRONMENT } from '../config/environment.ts';
-import { isFrameCommand, reportError, sessionStorageOf, useFlags, useFrame } from '../platform/index.ts';
+import {
+  isFrameCommand,
+  reportError,
+  sessionStorageOf,
+  useFlags,
+  useFrame,
+} from '../platform/index.ts';
 import { transport } from '../http/index.ts';
 import { loadFlow, type LoadedFlow } from './loadFlow.ts';
 import { entryParams } from './entryParams.ts';
@@ -22,7 +28,12 @@ const FILE_LIMITS = { maxSizeBytes: 10 * 1024 * 1024, maxCount: 10 };
 type Prepared =
   | { state: 'loading' }
   | { state: 'failed'; status: number }
-  | { state: 'ready'; flow: LoadedFlow; loaded: Record<string, unknown>; prefill: Record<string, unknown> };
+  | {
+      state: 'ready';
+      flow: LoadedFlow;
+      loaded: Record<string, unknown>;
+      prefill: Record<string, unknown>;
+    };
 
 /** The role a flow entry runs as: the signed-in kind it requires, else not signed in. */
 function roleOf(entry: FlowEntry): WizardDefinition['roles'][number] {
@@ -46,6 +57,9 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
   const flags = useFlags();
   const frame = useFrame();
   const [prepared, setPrepared] = useState<Prepared>({ state: 'loading' });
+  // Opened at its base route without a step and without query parameters: a new start (a link),
+  // so parameters kept from an earlier run in this tab (a submitted draft's id) are forgotten.
+  const [openedFresh] = useState(() => segment === undefined && window.location.search === '');
 
   // Context that does not depend on loaded data; the loads' rules read it.
   const baseContext = useMemo(() => {
@@ -75,6 +89,7 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
           flow.definition,
           window.location.search,
           sessionStorageOf(window),
+          { fresh: openedFresh },
         );
         const context = { ...baseContext, entry: entryValues };
         const loads = contextLoads(flow.definition, context, endpoints);
@@ -82,14 +97,14 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
           Promise.all(loads.map((load) => transport(load.request))),
           prefillValues(flow.definition, window.location.search, frame),
         ]);
-        const failed = answers.find((answer) => !answer.ok);
+        const failed = answers.find((answer, i) => !answer.ok && !loads[i]?.optional);
         if (!active) return;
         if (failed) {
           setPrepared({ state: 'failed', status: failed.status });
           return;
         }
         const loaded = Object.fromEntries(
-          loads.map((load, i) => [load.name, answers[i]?.body ?? null]),
+          loads.flatMap((load, i) => (answers[i]?.ok ? [[load.name, answers[i].body]] : [])),
         );
         setPrepared({ state: 'ready', flow, loaded: { ...loaded, entry: entryValues }, prefill });
       } catch {
@@ -99,7 +114,7 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
     return () => {
       active = false;
     };
-  }, [entry, baseContext, frame]);
+  }, [entry, baseContext, frame, openedFresh]);
 
   const setup: WizardSetup | undefined = useMemo(() => {
     if (prepared.state !== 'ready') return undefined;
@@ -139,8 +154,7 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
         <Link to="/">{t('flow.home')}</Link>
       </section>
     );
-  if (prepared.state === 'loading' || !setup)
-    return <p aria-live="polite">{t('app.loading')}</p>;
+  if (prepared.state === 'loading' || !setup) return <p aria-live="polite">{t('app.loading')}</p>;
   return (
     <Wizard
       setup={setup}

@@ -61,6 +61,8 @@ export function ContractDetailPage() {
   const query = useQuery({
     queryKey: ['portal', 'vertraege', versicherungsNummer],
     queryFn: () => fetchContract(versicherungsNummer),
+    // A change made in a self-service flow must show at once, not after the cache's stale time.
+    refetchOnMount: 'always',
   });
   const notFound = query.isError && isNotFound(query.error);
   const title = notFound

@@ -11,7 +11,11 @@ export function ContractsPage() {
   const { t } = useTranslation('portal');
   const title = t('contracts.title');
   const heading = usePageHeading(title);
-  const query = useQuery({ queryKey: ['portal', 'vertraege'], queryFn: fetchOwnContracts });
+  const query = useQuery({
+    queryKey: ['portal', 'vertraege'],
+    queryFn: fetchOwnContracts,
+    refetchOnMount: 'always',
+  });
   return (
     <section className="portal-page">
       <h1 ref={heading} tabIndex={-1}>

@@ -201,3 +201,50 @@ test('an agent applies for a demo customer, saves a draft, resumes it and submit
   await page.goto('/vermittler/entwuerfe');
   await expect(page.getByRole('link', { name: /Fortsetzen/ })).toHaveCount(0);
 });
+
+test('embedded in a partner page: prefilled by the parent, which hears of an uninsurable bike', async ({
+  page,
+  baseURL,
+}) => {
+  const port = new URL(baseURL ?? '').port;
+  await page.goto(`http://localhost:${port}/demo-parent/?seite=fahrrad`);
+  const child = page.frameLocator('#platform');
+  await expect(child.getByRole('heading', { level: 1, name: 'Ihr Fahrrad' })).toBeVisible();
+  await expect(child.getByRole('combobox', { name: 'Hersteller' })).toHaveValue('Gazelle');
+  await expect(child.getByLabel('Rahmennummer', { exact: true })).toHaveValue('GZL-2024-77');
+  await expect(child.getByLabel('Kaufpreis in Euro', { exact: true })).toHaveValue('1.899,00');
+  await expect(page.locator('#log')).toContainText('getEmbeddingApplication');
+  // Bought almost four years ago: older than the tariff insures.
+  await child.getByLabel('Kaufdatum', { exact: true }).fill(germanDay(-1400));
+  await child.getByRole('button', { name: 'Weiter', exact: true }).click();
+  await expect(child.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('#log')).toContainText('uninsurablePricingResult');
+});
+
+test('an application whose frame number is reported stolen ends on the check-failed page', async ({
+  page,
+}) => {
+  await page.goto('/antrag/fahrrad');
+  await bikeStep(page, { hersteller: 'Cube', kaufpreis: '1200' });
+  await page.getByLabel('Rahmennummer', { exact: true }).fill('DEMO-GESTOHLEN-1');
+  await next(page);
+  await coverStep(page);
+  await next(page);
+  await choose(page, 'Anrede', 'Herr');
+  await page.getByLabel('Vorname', { exact: true }).fill('Jonas');
+  await page.getByLabel('Nachname', { exact: true }).fill('Berg');
+  await page.getByLabel('Geburtsdatum', { exact: true }).fill('02.02.1985');
+  await page.getByLabel('E-Mail-Adresse', { exact: true }).fill('jonas.berg@beispiel.example');
+  await next(page);
+  await riskLocationStep(page, '24103');
+  await startAndPayment(page);
+  await bankStep(page, 'Jonas Berg');
+  await next(page);
+  await page.getByRole('checkbox', { name: /Versicherungsbedingungen/ }).check();
+  await page.getByRole('checkbox', { name: /Datenschutzhinweise/ }).check();
+  await page.getByRole('checkbox', { name: /verzichte auf eine Beratung/ }).check();
+  await page.getByRole('button', { name: 'Zahlungspflichtig beantragen' }).click();
+  await expect(page).toHaveURL(/\/antrag\/check-failed$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  await expectNoAxeViolations(page);
+});

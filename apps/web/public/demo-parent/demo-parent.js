@@ -12,8 +12,9 @@ if (location.hostname !== 'localhost') {
   );
 }
 const childOrigin = `${location.protocol}//127.0.0.1${location.port ? `:${location.port}` : ''}`;
-const page =
-  new URLSearchParams(location.search).get('seite') === 'schaden' ? '/schaden-melden' : '/';
+// ?seite=schaden embeds the claim entry, ?seite=fahrrad the bike application (prefilled below).
+const PAGES = { schaden: '/schaden-melden', fahrrad: '/antrag/fahrrad' };
+const page = PAGES[new URLSearchParams(location.search).get('seite')] ?? '/';
 
 const iframe = document.getElementById('platform');
 const log = document.getElementById('log');
@@ -29,7 +30,18 @@ const handlers = {
   getAuthToken: () => ({ token: 'demo-token' }),
   getPartnerNumber: () => ({ partnerNummer: '2000101' }),
   getContract: () => contract,
-  getEmbeddingApplication: () => ({ application: 'demo-parent', version: '1' }),
+  // The partner already knows the bike: the application starts with these answers.
+  getEmbeddingApplication: () => ({
+    application: 'demo-parent',
+    version: '1',
+    prefill: {
+      insuranceSum: 1899,
+      bikeManufacturer: 'Gazelle',
+      bikeType: 'CITYBIKE',
+      bikeFrameNumber: 'GZL-2024-77',
+      riskLocation: '24103',
+    },
+  }),
   genericError: () => null,
   uninsurablePricingResult: () => null,
   contractConclusion: () => null,

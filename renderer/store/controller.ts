@@ -1,12 +1,9 @@
 import { createStore } from 'jotai';
 import type { ValidateFunction } from 'ajv';
 import {
-  buildRequest,
   draftOffered,
-  draftRequest,
   draftToRestore,
   initialState,
-  quoteRequest,
   transition,
   type HttpRequest,
   type WizardEffect,
@@ -16,16 +13,13 @@ import {
 } from '#engine';
 import { stepProblems, type FieldProblem } from '#engine';
 import { createWizardAtoms, type StepProblems, type WizardAtoms } from './atoms.ts';
-import {
-  draftIdKey,
-  loadState,
-  loadText,
-  saveState,
-  saveText,
-  storageKey,
-  type StateStorage,
-} from './persistence.ts';
+import { DraftSaver } from './drafts.ts';
+import { LiveQuote } from './liveQuote.ts';
+import { lookup } from './lookup.ts';
+import { loadState, saveState, storageKey, type StateStorage } from './persistence.ts';
 import type { LookupOption, LookupQuery } from '../formContext.ts';
+
+export { QUOTE_DELAY_MS } from './liveQuote.ts';
 
 /** The answer of a call as the transport reports it. */
 export interface TransportResult {
@@ -62,41 +56,6 @@ const fieldKey = (step: string, field: string): string => `${step}/${field}`;
 /** How long typing must pause before the answers are saved to the tab's storage. */
 const SAVE_DELAY_MS = 400;
 
-/** How long the answers must rest before the live price is asked for. */
-export const QUOTE_DELAY_MS = 350;
-
-/** The app's transport answers a request it cancelled (a newer one to the same path) so. */
-function isCanceled(result: TransportResult): boolean {
-  const body = result.body as { canceled?: unknown } | null | undefined;
-  return typeof body === 'object' && body !== null && body.canceled === true;
-}
-
-/** A random UUID (crypto.randomUUID, or version 4 from getRandomValues where it is missing). */
-function randomUuid(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-/** The suggestions in a look-up answer: entries with a label (and key) as text. */
-function lookupOptions(body: unknown): LookupOption[] {
-  if (!Array.isArray(body)) return [];
-  const options: LookupOption[] = [];
-  for (const entry of body as unknown[]) {
-    if (typeof entry !== 'object' || entry === null) continue;
-    const { key, label } = entry as { key?: unknown; label?: unknown };
-    if (typeof label !== 'string' || label === '') continue;
-    options.push({
-      key: typeof key === 'string' || typeof key === 'number' ? String(key) : label,
-      label,
-    });
-  }
-  return options;
-}
-
 /** A copy of an object without one key. */
 function withoutKey<T>(record: Record<string, T>, key: string): Record<string, T> {
   return Object.fromEntries(Object.entries(record).filter(([k]) => k !== key));
@@ -124,15 +83,10 @@ export class WizardController {
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   /** Whether the flow offers saving a draft in this context (definition `draft`). */
   readonly offersDraft: boolean;
-  /** The draft's id, once known (resumed, read from the tab, or made on the first save). */
-  private draftId: string | undefined;
-  /** The live price runs only between {@link startQuote} and {@link stopQuote}. */
-  private quoteActive = false;
-  private quoteTimer: ReturnType<typeof setTimeout> | undefined;
-  /** JSON of the last price request sent; an equal one is not sent again. */
-  private quoteSent: string | undefined;
-  /** Number of the newest price request; answers of older ones are ignored. */
-  private quoteSequence = 0;
+  /** The draft saving ("Als Entwurf speichern") and the draft's id. */
+  private readonly drafts: DraftSaver;
+  /** The live price (definition `quote`). */
+  private readonly quote: LiveQuote;
 
   /**
    * `prefill` holds the prefillable values the flow was opened with (URL, embedding parent):
@@ -153,7 +107,8 @@ export class WizardController {
       draft: draft?.id,
     });
     this.offersDraft = draftOffered(setup);
-    if (typeof draft?.id === 'string' && draft.id !== '') this.draftId = draft.id;
+    this.drafts = new DraftSaver(this, this.key, services);
+    this.quote = new LiveQuote(this, services);
     const saved = loadState(services.storage, this.key);
     this.atoms = createWizardAtoms(saved ?? initialState(definition, context['variant']));
     this.dispatch({ type: 'start' });
@@ -178,12 +133,12 @@ export class WizardController {
     if (state.currentStep) this.revalidate(state.currentStep);
     if (state.currentStep !== previous.currentStep && this.store.get(this.atoms.draft) !== null)
       this.store.set(this.atoms.draft, null);
-    if (state.applicationSent && !previous.applicationSent) this.forgetDraftId();
+    if (state.applicationSent && !previous.applicationSent) this.drafts.forgetDraftId();
     if (
-      this.quoteActive &&
+      this.quote.isActive &&
       (state.formData !== previous.formData || state.currentStep !== previous.currentStep)
     )
-      this.scheduleQuote();
+      this.quote.schedule();
     return effects;
   }
 
@@ -192,116 +147,20 @@ export class WizardController {
    * every change of the answers or the step, once they rest. Returns {@link stopQuote}.
    */
   startQuote(): () => void {
-    if (!this.setup.definition.quote) return () => undefined;
-    this.quoteActive = true;
-    this.runQuote();
-    return () => this.stopQuote();
+    return this.quote.start();
   }
 
   /** Stops the live price: no timer, and a running request's answer is ignored. */
   stopQuote(): void {
-    this.quoteActive = false;
-    if (this.quoteTimer !== undefined) clearTimeout(this.quoteTimer);
-    this.quoteTimer = undefined;
-    this.quoteSequence++;
-    this.quoteSent = undefined;
-  }
-
-  /** Restarts the price timer; a keystroke does nothing else for the price. */
-  private scheduleQuote(): void {
-    if (this.quoteTimer !== undefined) clearTimeout(this.quoteTimer);
-    this.quoteTimer = setTimeout(() => this.runQuote(), QUOTE_DELAY_MS);
-  }
-
-  /** Asks for the price of the current answers, unless it was asked for already. */
-  private runQuote(): void {
-    this.quoteTimer = undefined;
-    let request: HttpRequest | undefined;
-    try {
-      request = quoteRequest(this.setup, this.state);
-    } catch {
-      request = undefined;
-    }
-    const current = this.store.get(this.atoms.quote);
-    if (!request) {
-      this.quoteSent = undefined;
-      this.quoteSequence++;
-      if (current.status !== 'idle' || current.response !== undefined)
-        this.store.set(this.atoms.quote, { status: 'idle' });
-      return;
-    }
-    const json = JSON.stringify(request);
-    if (json === this.quoteSent) return;
-    this.quoteSent = json;
-    const sequence = ++this.quoteSequence;
-    const previous =
-      (current.status === 'ok' || current.status === 'loading') && current.response !== undefined
-        ? { response: current.response }
-        : {};
-    this.store.set(this.atoms.quote, { status: 'loading', ...previous });
-    const settle = (result: TransportResult): void => {
-      if (sequence !== this.quoteSequence) return;
-      if (isCanceled(result)) {
-        // Cancelled by someone else's request to the same path: ask again once things rest.
-        this.quoteSent = undefined;
-        if (this.quoteActive) this.scheduleQuote();
-        return;
-      }
-      if (!result.ok) this.quoteSent = undefined;
-      this.store.set(
-        this.atoms.quote,
-        result.ok ? { status: 'ok', response: result.body } : { status: 'failed' },
-      );
-    };
-    this.services
-      .transport(request)
-      .then(settle, () => settle({ ok: false, status: 0, body: null }));
-  }
-
-  /** The id the draft is saved under: the resumed one, the tab's, or a new one kept in the tab. */
-  private currentDraftId(): string {
-    if (this.draftId) return this.draftId;
-    const stored = loadText(this.services.storage, draftIdKey(this.key));
-    this.draftId = stored || randomUuid();
-    if (!stored) saveText(this.services.storage, draftIdKey(this.key), this.draftId);
-    return this.draftId;
-  }
-
-  /** After the application was sent, a new one in this tab gets a new draft. */
-  private forgetDraftId(): void {
-    if (typeof (this.setup.context['draft'] as { id?: unknown } | undefined)?.id === 'string')
-      return;
-    this.draftId = undefined;
-    saveText(this.services.storage, draftIdKey(this.key), undefined);
+    this.quote.stop();
   }
 
   /**
    * "Als Entwurf speichern": sends the answers as the flow's draft, without validating the step.
    * Later saves replace the same draft. The result shows in the draft atom.
    */
-  async saveDraft(): Promise<void> {
-    if (!this.offersDraft || this.store.get(this.atoms.draft)?.status === 'saving') return;
-    let request: HttpRequest | undefined;
-    try {
-      request = draftRequest(this.setup, this.state, this.currentDraftId());
-    } catch {
-      request = undefined;
-    }
-    if (!request) {
-      this.store.set(this.atoms.draft, { status: 'failed' });
-      return;
-    }
-    this.store.set(this.atoms.draft, { status: 'saving' });
-    let result: TransportResult;
-    try {
-      result = await this.services.transport(request);
-    } catch {
-      result = { ok: false, status: 0, body: null };
-    }
-    this.store.set(
-      this.atoms.draft,
-      result.ok && !isCanceled(result) ? { status: 'saved', at: new Date() } : { status: 'failed' },
-    );
+  saveDraft(): Promise<void> {
+    return this.drafts.saveDraft();
   }
 
   /**
@@ -314,27 +173,7 @@ export class WizardController {
     query: LookupQuery,
   ): Promise<readonly LookupOption[] | undefined> {
     const answers = this.state.formData[stepId] ?? {};
-    const names = Object.entries(query.params ?? {});
-    const scope = {
-      lookup: { text: query.text, fields: names.map(([, field]) => answers[field]) },
-    };
-    const rules: NonNullable<Parameters<typeof buildRequest>[0]['query']> = {};
-    names.forEach(([name], index) => (rules[name] = { var: `lookup.fields.${index}` }));
-    rules[query.queryParam] = { var: 'lookup.text' };
-    let result: TransportResult;
-    try {
-      const request = buildRequest(
-        { endpoint, query: rules },
-        this.setup.endpoints,
-        scope,
-        () => undefined,
-      );
-      result = await this.services.transport(request);
-    } catch {
-      return [];
-    }
-    if (isCanceled(result)) return undefined;
-    return result.ok ? lookupOptions(result.body) : [];
+    return lookup(this.setup.endpoints, this.services, answers, endpoint, query);
   }
 
   /** One field's answer. */

@@ -6,14 +6,16 @@ import {
   antworten,
   applicationApi,
   HANSEN,
+  IBAN,
   MIRA,
   PRICED,
   startApplicationServer,
 } from './helpers/applications.ts';
 
 let server: TestServer;
+const lines: string[] = [];
 beforeAll(async () => {
-  server = await startApplicationServer();
+  server = await startApplicationServer(lines);
 }, 60_000);
 afterAll(async () => {
   await server.close();
@@ -148,5 +150,12 @@ describe('POST /api/antrag/fahrrad (agent applications)', () => {
     // Submitting the same draft again finds no draft any more.
     const twice = await apply(body, HANSEN);
     expect(twice.statusCode).toBe(404);
+  });
+});
+
+describe('logs of agent applications and drafts', () => {
+  it('never carry the IBAN', async () => {
+    expect(lines.some((line) => line.includes('/api/antrag/fahrrad'))).toBe(true);
+    for (const line of lines) expect(line).not.toContain(IBAN);
   });
 });

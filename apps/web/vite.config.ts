@@ -1,12 +1,30 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
+/**
+ * @rjsf/core's components import markdown-to-jsx statically, although they render markdown only
+ * when a ui schema enables it or for a schema they cannot show. Their import is pointed at
+ * src/vendor/MarkdownOnDemand.tsx, which loads the same component on first use, so a wizard route
+ * does not download the parser.
+ */
+function markdownOnDemand(): Plugin {
+  const shim = fileURLToPath(new URL('./src/vendor/MarkdownOnDemand.tsx', import.meta.url));
+  return {
+    name: 'markdown-on-demand',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== 'markdown-to-jsx/react' || !importer) return null;
+      return /[\\/]node_modules[\\/]@rjsf[\\/]core[\\/]/.test(importer) ? shim : null;
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [markdownOnDemand(), react()],
   build: {
     outDir: fileURLToPath(new URL('../../dist/web', import.meta.url)),
     emptyOutDir: true,

@@ -6,6 +6,7 @@
 export { createAjv } from './createAjv.ts';
 export type { CreateAjvOptions } from './createAjv.ts';
 export { formats, FORMAT_NAMES } from './formats.ts';
+export { baseFormats, PHONE_FORMAT_NAMES } from './baseFormats.ts';
 export type { FormatName } from './formats.ts';
 export { customKeywords, KEYWORD_NAMES } from './keywords.ts';
 export type { DateWithinDays, KeywordName } from './keywords.ts';
@@ -26,6 +27,7 @@ export {
   isValidMobilePhone,
   normalizePhone,
 } from './phone.ts';
+export { normalizePhoneIfLoaded } from './phoneNormalizer.ts';
 export { isValidEmail } from './email.ts';
 export {
   FOUNDING_DATE_MIN,

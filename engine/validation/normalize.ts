@@ -1,6 +1,6 @@
 import { normalizeBic } from './bic.ts';
 import { normalizeIban } from './iban.ts';
-import { normalizePhone } from './phone.ts';
+import { normalizePhoneIfLoaded } from './phoneNormalizer.ts';
 
 /** Free text as stored: surrounding whitespace removed. */
 export function normalizeText(value: string): string {
@@ -28,7 +28,7 @@ export function normalizeByFormat(format: string | undefined, value: unknown): u
       return normalizeBic(value);
     case 'phone':
     case 'phone-mobile':
-      return normalizePhone(value);
+      return normalizePhoneIfLoaded(value);
     default:
       return normalizeText(value);
   }

@@ -1,5 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { PhoneNumber } from 'libphonenumber-js/max';
+import { providePhoneNormalizer } from './phoneNormalizer.ts';
 
 /** Country assumed for numbers written in national notation ("0151 23456789"). */
 export const DEFAULT_PHONE_COUNTRY = 'DE';
@@ -36,3 +37,7 @@ export function normalizePhone(value: string): string {
   const phone = parsePhone(value);
   return phone !== undefined && phone.isValid() ? phone.number : value.trim();
 }
+
+// normalize.ts (normalizeByFormat) reaches the normaliser through phoneNormalizer.ts, so that the
+// engine does not load libphonenumber-js for flows without telephone fields.
+providePhoneNormalizer(normalizePhone);

@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { normalizePhone } from '#engine';
+// The engine's phone normaliser, loaded with the validators of a flow with telephone fields.
+import { normalizePhoneIfLoaded as normalizePhone } from '#engine';
 import { autocompleteOf, controlAttributes, textOf, valueOfText } from './controlAttributes.ts';
 
 /**

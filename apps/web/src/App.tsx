@@ -3,13 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import type { BrandConfig } from '../../../generated/types/brand.ts';
 import { authRoutes, RequireAuth, SignOutButton, type Portal } from './auth/index.ts';
-import { AgentCustomerPage } from './agent/AgentCustomerPage.tsx';
 import { AgentNav } from './agent/AgentNav.tsx';
-import { CustomerBasePage } from './agent/CustomerBasePage.tsx';
-import { DraftsPage } from './agent/DraftsPage.tsx';
-import { ClaimDetailPage, ClaimsPage } from './portal/ClaimsPage.tsx';
-import { ContractDetailPage } from './portal/ContractDetailPage.tsx';
-import { ContractsPage } from './portal/ContractsPage.tsx';
 import { CustomerNav } from './portal/CustomerNav.tsx';
 import { flows, type FlowEntry } from '../../../generated/definitions/index.ts';
 import {
@@ -23,6 +17,28 @@ import { NotFound } from './pages/NotFound.tsx';
 // The renderer, rjsf and the flows load only on a flow's route, not with the home page.
 const FlowRoute = lazy(() =>
   import('./flows/FlowRoute.tsx').then((m) => ({ default: m.FlowRoute })),
+);
+// The portal pages load on their routes too (signed-in users only).
+const ContractsPage = lazy(() =>
+  import('./portal/ContractsPage.tsx').then((m) => ({ default: m.ContractsPage })),
+);
+const ContractDetailPage = lazy(() =>
+  import('./portal/ContractDetailPage.tsx').then((m) => ({ default: m.ContractDetailPage })),
+);
+const ClaimsPage = lazy(() =>
+  import('./portal/ClaimsPage.tsx').then((m) => ({ default: m.ClaimsPage })),
+);
+const ClaimDetailPage = lazy(() =>
+  import('./portal/ClaimsPage.tsx').then((m) => ({ default: m.ClaimDetailPage })),
+);
+const CustomerBasePage = lazy(() =>
+  import('./agent/CustomerBasePage.tsx').then((m) => ({ default: m.CustomerBasePage })),
+);
+const AgentCustomerPage = lazy(() =>
+  import('./agent/AgentCustomerPage.tsx').then((m) => ({ default: m.AgentCustomerPage })),
+);
+const DraftsPage = lazy(() =>
+  import('./agent/DraftsPage.tsx').then((m) => ({ default: m.DraftsPage })),
 );
 
 /** A flow's route path: `{param}` becomes `:param`, and the step is an optional last segment. */

@@ -7,7 +7,10 @@ import {
   type CognitoUserSession,
   type ICognitoStorage,
 } from 'amazon-cognito-identity-js';
+import { errorCode, errorMessage } from './libraryCalls.ts';
 import { normalizeUsername, type Portal } from './pools.ts';
+
+export { errorCode, errorMessage, promisify } from './libraryCalls.ts';
 
 /** Where the pool ids and the identity endpoint are (the app's own origin by default). */
 export interface CognitoSetup {
@@ -56,20 +59,6 @@ export type SignInResult =
     }
   | { kind: 'error'; code: string; message: string };
 
-/** The message of a library error ('' when none). */
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : '';
-}
-
-/** An error code of the library (Cognito's `__type`), or `UnknownError`. */
-export function errorCode(error: unknown): string {
-  if (typeof error === 'object' && error !== null && 'code' in error) {
-    const code = (error as { code: unknown }).code;
-    if (typeof code === 'string' && code !== '') return code;
-  }
-  return 'UnknownError';
-}
-
 /** Signs in with SRP (CUSTOM_AUTH starting with SRP_A, as the platform's pools are set up). */
 export function authenticate(user: CognitoUser, password: string): Promise<SignInResult> {
   user.setAuthenticationFlowType('CUSTOM_AUTH');
@@ -100,15 +89,6 @@ export function authenticate(user: CognitoUser, password: string): Promise<SignI
       new AuthenticationDetails({ Username: user.getUsername(), Password: password }),
       callbacks,
     );
-  });
-}
-
-/** Node-style library call as a promise. */
-export function promisify<T>(
-  run: (done: (error: unknown, result?: T) => void) => void,
-): Promise<T> {
-  return new Promise((resolve, reject) => {
-    run((error, result) => (error ? reject(error) : resolve(result as T)));
   });
 }
 

@@ -1,10 +1,24 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Route } from 'react-router';
 import { RequireAuth } from './RequireAuth.tsx';
-import { ChangePasswordPage, ChangePhonePage } from './pages/AccountPages.tsx';
-import { ForgotPasswordPage } from './pages/ForgotPasswordPage.tsx';
-import { LoginPage } from './pages/LoginPage.tsx';
-import { RegisterPage } from './pages/RegisterPage.tsx';
+
+// The sign-in pages load on their routes (the account pages bring libphonenumber-js); the app's
+// <Suspense> around its routes shows the loading text meanwhile.
+const ChangePasswordPage = lazy(() =>
+  import('./pages/AccountPages.tsx').then((m) => ({ default: m.ChangePasswordPage })),
+);
+const ChangePhonePage = lazy(() =>
+  import('./pages/AccountPages.tsx').then((m) => ({ default: m.ChangePhonePage })),
+);
+const ForgotPasswordPage = lazy(() =>
+  import('./pages/ForgotPasswordPage.tsx').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const LoginPage = lazy(() =>
+  import('./pages/LoginPage.tsx').then((m) => ({ default: m.LoginPage })),
+);
+const RegisterPage = lazy(() =>
+  import('./pages/RegisterPage.tsx').then((m) => ({ default: m.RegisterPage })),
+);
 
 /** A customer-portal route that only a signed-in customer may see. */
 function customerRoute(path: string, page: ReactNode) {

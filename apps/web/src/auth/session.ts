@@ -1,15 +1,20 @@
 import type { CognitoUser, CognitoUserPool, CognitoUserSession } from 'amazon-cognito-identity-js';
-import {
-  attribute,
-  authenticate,
-  errorCode,
-  loadPool,
-  promisify,
-  userFor,
-  type CognitoSetup,
-  type SignInResult,
-} from './cognito.ts';
+import type * as CognitoLibrary from './cognito.ts';
+import type { CognitoSetup, SignInResult } from './cognito.ts';
+import { errorCode, promisify } from './libraryCalls.ts';
 import { normalizeUsername, type Portal } from './pools.ts';
+
+// The library (and the Buffer and crypto code it brings) loads on the first sign-in or session
+// look-up, so public pages such as a claim wizard never download it.
+type CognitoModule = typeof CognitoLibrary;
+let cognitoModule: Promise<CognitoModule> | undefined;
+const cognito = (): Promise<CognitoModule> => {
+  cognitoModule ??= import('./cognito.ts').catch((error: unknown) => {
+    cognitoModule = undefined;
+    throw error;
+  });
+  return cognitoModule;
+};
 
 /** The library's clock drift of a session in seconds (local minus server time at sign-in). */
 function clockDrift(session: CognitoUserSession): number {
@@ -54,11 +59,20 @@ export class PortalAuth {
 
   /** The pool, loaded once per instance (again after a failure). */
   private pool(): Promise<CognitoUserPool> {
-    this.pending ??= loadPool(this.portal, this.setup).catch((error: unknown) => {
-      this.pending = undefined;
-      throw error;
-    });
+    this.pending ??= cognito()
+      .then(({ loadPool }) => loadPool(this.portal, this.setup))
+      .catch((error: unknown) => {
+        this.pending = undefined;
+        throw error;
+      });
     return this.pending;
+  }
+
+  /** A library user object of this portal's pool for a (lowercased) username. */
+  private async userNamed(username: string): Promise<CognitoUser> {
+    const pool = await this.pool();
+    const { userFor } = await cognito();
+    return userFor(pool, username, this.setup.storage);
   }
 
   private async currentUser(): Promise<CognitoUser | null> {
@@ -67,7 +81,9 @@ export class PortalAuth {
 
   /** Signs in; the username is lowercased first. */
   async signIn(username: string, password: string): Promise<SignInResult> {
-    return authenticate(userFor(await this.pool(), username, this.setup.storage), password);
+    const pool = await this.pool();
+    const { authenticate, userFor } = await cognito();
+    return authenticate(userFor(pool, username, this.setup.storage), password);
   }
 
   /**
@@ -134,7 +150,7 @@ export class PortalAuth {
 
   /** Asks for a password-reset code (sent by e-mail). */
   async forgotPassword(username: string): Promise<AccountResult> {
-    const user = userFor(await this.pool(), username, this.setup.storage);
+    const user = await this.userNamed(username);
     return attempt(
       () =>
         new Promise((resolve, reject) =>
@@ -145,7 +161,7 @@ export class PortalAuth {
 
   /** Sets a new password with the mailed code. */
   async confirmPassword(username: string, code: string, password: string): Promise<AccountResult> {
-    const user = userFor(await this.pool(), username, this.setup.storage);
+    const user = await this.userNamed(username);
     return attempt(
       () =>
         new Promise((resolve, reject) =>
@@ -157,6 +173,7 @@ export class PortalAuth {
   /** Registers a customer by e-mail and partner number. */
   async register(email: string, partnerNummer: string, password: string): Promise<AccountResult> {
     const pool = await this.pool();
+    const { attribute } = await cognito();
     const username = normalizeUsername(email);
     return attempt(() =>
       promisify((done) =>
@@ -173,7 +190,7 @@ export class PortalAuth {
 
   /** Confirms a registration with the mailed code. */
   async confirmRegistration(email: string, code: string): Promise<AccountResult> {
-    const user = userFor(await this.pool(), email, this.setup.storage);
+    const user = await this.userNamed(email);
     return attempt(() => promisify((done) => user.confirmRegistration(code.trim(), false, done)));
   }
 
@@ -197,6 +214,7 @@ export class PortalAuth {
   async changePhoneNumber(phoneNumber: string): Promise<AccountResult> {
     return attempt(async () => {
       const user = await this.signedInUser();
+      const { attribute } = await cognito();
       await promisify((done) =>
         user.updateAttributes([attribute('phone_number', phoneNumber)], done),
       );

@@ -5,9 +5,10 @@ import { setupI18n } from '../i18n/setup.ts';
 import { translationSource } from '../i18n/translationSource.ts';
 import { loadFlags, type FlagValues } from './flags/flagService.ts';
 import { flagUserId } from './flags/userId.ts';
-import { adoptParentTheme, connectToParent, reportHeight } from './frame/embedding.ts';
 import type { FrameChild } from './frame/frameChild.ts';
-import { reportError, startMonitoring } from './monitoring/monitoring.ts';
+import { parentOriginOf } from './frame/parentOrigin.ts';
+import type { MonitoringOptions } from './monitoring/monitoring.ts';
+import { holdReports, reportError, setErrorSink } from './monitoring/reporter.ts';
 import { createQueryClient } from './query/queryClient.ts';
 
 /** What the app shell needs from the platform services. */
@@ -24,12 +25,31 @@ function monitoringDsn(fallback: string): string {
 }
 
 /**
+ * Starts monitoring when a DSN is set. The SDK loads in the background (without a DSN never);
+ * reports wait for it and go to the console if it cannot load.
+ */
+function startMonitoring(options: MonitoringOptions): void {
+  if (!options.dsn) return;
+  holdReports();
+  import('./monitoring/monitoring.ts')
+    .then((monitoring) => {
+      if (!monitoring.startMonitoring(options)) setErrorSink(undefined);
+    })
+    .catch(() => setErrorSink(undefined));
+}
+
+/**
  * Starts the platform services in order: monitoring, flags (at most 2 s, then defaults),
  * translations (preview or live by flag and host), the query cache and, when embedded by an
  * allowed page, the frame channel (parent theme, height reports).
  */
 export async function startPlatform(win: Window): Promise<Platform> {
   const environment = environmentConfig(ENVIRONMENT);
+  // The frame channel and its message validators load only when an allowed page embeds the app
+  // (fetched meanwhile, connected after the translations as before).
+  const embeddingModule = parentOriginOf(win, environment.frameOrigins)
+    ? import('./frame/embedding.ts')
+    : undefined;
   startMonitoring({
     dsn: monitoringDsn(environment.monitoring.dsn),
     environment: ENVIRONMENT,
@@ -43,8 +63,10 @@ export async function startPlatform(win: Window): Promise<Platform> {
     defaults: defaultFlags(),
   });
   const i18n = await setupI18n({ source: translationSource(win.location.hostname, flags) });
-  const frame = connectToParent(win, environment.frameOrigins);
-  if (frame) {
+  const embedding = await embeddingModule;
+  const frame = embedding?.connectToParent(win, environment.frameOrigins);
+  if (embedding && frame) {
+    const { adoptParentTheme, reportHeight } = embedding;
     adoptParentTheme(frame, win.document.documentElement).catch((error: unknown) =>
       reportError(error, { area: 'frame', command: 'getTheme' }),
     );

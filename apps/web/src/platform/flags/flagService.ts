@@ -1,9 +1,4 @@
-import {
-  initialize,
-  type LDClient,
-  type LDContext,
-  type LDOptions,
-} from 'launchdarkly-js-client-sdk';
+import type { LDClient, LDContext, LDOptions } from 'launchdarkly-js-client-sdk';
 
 /** How long the app waits for the flag service before it runs on the defaults (spec section 9). */
 export const FLAG_INIT_TIMEOUT_MS = 2000;
@@ -48,6 +43,17 @@ export function flagSdkOptions(baseUrl: string | undefined, origin: string): LDO
 const timeout = (ms: number): Promise<'timeout'> =>
   new Promise((resolve) => setTimeout(() => resolve('timeout'), ms));
 
+const loadSdk = () => import('launchdarkly-js-client-sdk');
+
+/** The promise's value, or undefined when the deadline comes first. */
+async function raceDeadline<T>(
+  promise: Promise<T>,
+  deadline: Promise<'timeout'>,
+): Promise<T | undefined> {
+  const outcome = await Promise.race([promise, deadline]);
+  return outcome === 'timeout' ? undefined : (outcome as T);
+}
+
 /**
  * Starts the client-side flag service and waits at most 2000 ms for it; afterwards, or when it
  * fails, the app runs on the defaults. Only known flags with boolean values are taken. Throws when
@@ -56,9 +62,12 @@ const timeout = (ms: number): Promise<'timeout'> =>
 export async function loadFlags(options: LoadFlagsOptions): Promise<LoadedFlags> {
   if (typeof window === 'undefined')
     throw new Error('The client-side flag service can only run in a browser');
-  const start = options.initialize ?? initialize;
   const defaults = { ...options.defaults };
+  // The SDK loads only now (not with the app's first script); the 2 s include loading it.
+  const deadline = timeout(FLAG_INIT_TIMEOUT_MS);
   try {
+    const start = options.initialize ?? (await raceDeadline(loadSdk(), deadline))?.initialize;
+    if (!start) return { values: defaults, source: 'defaults' };
     const client = start(
       options.clientId,
       { kind: 'user', key: options.userId, anonymous: true },
@@ -66,7 +75,7 @@ export async function loadFlags(options: LoadFlagsOptions): Promise<LoadedFlags>
     );
     const outcome = await Promise.race([
       client.waitForInitialization(FLAG_INIT_TIMEOUT_MS / 1000).then(() => 'ready' as const),
-      timeout(FLAG_INIT_TIMEOUT_MS),
+      deadline,
     ]);
     if (outcome !== 'ready') return { values: defaults, source: 'defaults' };
     const all = client.allFlags();

@@ -88,7 +88,4 @@ export const frameCommandSchemas: {
   setLocation: command(validateSetLocationArgs),
 };
 
-/** Whether a name is one of the protocol's commands (own keys only, never the prototype's). */
-export function isFrameCommand(name: string): name is FrameCommand {
-  return Object.prototype.hasOwnProperty.call(frameCommandSchemas, name);
-}
+export { isFrameCommand } from './commandNames.ts';

@@ -1,6 +1,9 @@
 import * as Sentry from '@sentry/react';
 import type { BrowserOptions } from '@sentry/react';
 import { maskBreadcrumb, maskEvent } from './masking.ts';
+import { setErrorSink } from './reporter.ts';
+
+export { reportError } from './reporter.ts';
 
 /** Options of {@link startMonitoring}. */
 export interface MonitoringOptions {
@@ -15,8 +18,6 @@ export interface MonitoringOptions {
   /** Integrations; default Sentry's browser defaults. */
   integrations?: BrowserOptions['integrations'];
 }
-
-let enabled = false;
 
 /** The SDK options: sample rates 100 %, masking through beforeSend and beforeBreadcrumb. */
 export function monitoringOptions(options: MonitoringOptions): BrowserOptions {
@@ -37,18 +38,11 @@ export function monitoringOptions(options: MonitoringOptions): BrowserOptions {
 export function startMonitoring(options: MonitoringOptions): boolean {
   if (!options.dsn) return false;
   Sentry.init(monitoringOptions(options));
-  enabled = true;
+  setErrorSink((error, context) =>
+    Sentry.withScope((scope) => {
+      scope.setContext('platform', context);
+      Sentry.captureException(error);
+    }),
+  );
   return true;
-}
-
-/** Reports an error with what the app was doing; written to the console when monitoring is off. */
-export function reportError(error: unknown, context: Record<string, unknown> = {}): void {
-  if (!enabled) {
-    console.error(error, context);
-    return;
-  }
-  Sentry.withScope((scope) => {
-    scope.setContext('platform', context);
-    Sentry.captureException(error);
-  });
 }

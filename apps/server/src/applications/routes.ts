@@ -1,15 +1,15 @@
 import common from '../../../../definitions/locales/de/common.json' with { type: 'json' };
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { principalOf, type Identity } from '../auth/index.ts';
+import type { Identity } from '../auth/index.ts';
 import { agentOf, sendCustomerNotFound } from '../agents/index.ts';
 import { loadServerFlow, type ServerFlow } from '../claims/flowAnswers.ts';
 import { maySeePartner } from '../contracts/access.ts';
 import { partners, type Brand } from '../db/schema/index.ts';
 import { sendError, sendValidationError } from '../http/errors.ts';
+import { withIdempotency } from '../idempotency/guard.ts';
 import type { RouteContext } from '../routes/context.ts';
 import type { Tariff } from '../pricing/index.ts';
-import { PUBLIC_PRINCIPAL, withPrincipalIdempotency } from './idempotency.ts';
 import { bikePriceBodySchema, priceBike, type BikePriceBody } from './pricing.ts';
 import { VARIANTEN, submitApplication, type ApplicationBody } from './submit.ts';
 
@@ -124,12 +124,12 @@ export function registerApplicationRoutes(app: FastifyInstance, context: RouteCo
       if (body.entwurf && identity?.role !== 'vermittler')
         return sendError(reply, 404, 'not-found', 'Diesen Entwurf haben wir nicht gefunden.');
       const brand = await brandOf(context, identity, partnerNummer);
-      return withPrincipalIdempotency(
+      return withIdempotency(
         {
           db: context.db,
           request,
           reply,
-          principal: identity ? principalOf(identity) : PUBLIC_PRINCIPAL,
+          identity: identity ?? null,
           route: 'antrag/fahrrad',
           id: '',
           body,

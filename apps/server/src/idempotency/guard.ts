@@ -24,12 +24,16 @@ export interface GuardedOutcome {
   headers?: Record<string, string>;
 }
 
+/** Whose keys the keys of callers without sign-in are (public applications share one). */
+export const PUBLIC_PRINCIPAL = 'oeffentlich';
+
 /** What identifies a request for {@link withIdempotency}. */
 export interface GuardedRequest {
   db: Db;
   request: FastifyRequest;
   reply: FastifyReply;
-  identity: Identity;
+  /** The signed-in caller, whose keys these are; null for a call anyone may make. */
+  identity: Identity | null;
   /** A stable name of the route (part of the request hash). */
   route: string;
   /** The path id (part of the request hash). */
@@ -42,6 +46,8 @@ export interface GuardedRequest {
  * Runs `work` under the request's `Idempotency-Key`, when it has one: the same key and body replay
  * the first response and run nothing; another body gets 422; a duplicate while the first still
  * runs gets 409. A 2xx outcome is stored; any other outcome or an exception releases the key.
+ * Callers without sign-in share {@link PUBLIC_PRINCIPAL}, so their replay needs the same key and
+ * the same body.
  */
 export async function withIdempotency(
   guarded: GuardedRequest,
@@ -61,7 +67,7 @@ export async function withIdempotency(
       },
     ]);
   }
-  const principal = principalOf(guarded.identity);
+  const principal = guarded.identity ? principalOf(guarded.identity) : PUBLIC_PRINCIPAL;
   const scope = header ? { principal, key: header } : null;
   if (scope) {
     const hash = requestHash({

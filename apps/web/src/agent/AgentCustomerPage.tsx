@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { FactList } from '../pages/FactList.tsx';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { InfoBox } from '#renderer';
@@ -22,16 +23,7 @@ function CustomerFacts({ customer }: { customer: AgentCustomer }) {
     [t('agent.customer.email'), customer.email ?? ''],
     [t('agent.customer.phone'), customer.telefon ?? ''],
   ];
-  return (
-    <dl className="facts">
-      {rows.map(([term, value]) => (
-        <div key={term}>
-          <dt>{term}</dt>
-          <dd>{value || t('agent.customer.missing')}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <FactList rows={rows} missing={t('agent.customer.missing')} />;
 }
 
 /** Vermittlerportal "kunde": one customer of the agency with data, contracts and applications. */

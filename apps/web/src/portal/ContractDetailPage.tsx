@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { FactList } from '../pages/FactList.tsx';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { InfoBox } from '#renderer';
@@ -42,16 +43,7 @@ function Facts({ contract, t }: { contract: Contract; t: Translate }) {
   ];
   if (contract.risikoOrt)
     rows.push([t('contract.riskLocation'), addressLine(contract.risikoOrt, t)]);
-  return (
-    <dl className="facts">
-      {rows.map(([term, value]) => (
-        <div key={term}>
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <FactList rows={rows} />;
 }
 
 /** Kundenportal "vertraege/detail": one contract's facts, pending changes and self-service links. */

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FactList } from '../pages/FactList.tsx';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { InfoBox } from '#renderer';
+import { QueryStatus } from '../pages/QueryStatus.tsx';
 import { usePageHeading } from '../pages/usePageHeading.ts';
 import { isNotFound } from '../portal/api.ts';
 import { ContractSummary, productName } from '../portal/ContractSummary.tsx';
@@ -48,11 +48,11 @@ export function AgentCustomerPage() {
       <h1 ref={heading} tabIndex={-1}>
         {title}
       </h1>
-      {query.isPending ? <p role="status">{t('common:app.loading')}</p> : null}
-      {notFound ? <p>{t('agent.customer.notFoundText')}</p> : null}
-      {query.isError && !notFound ? (
-        <InfoBox tone="error">{t('agent.customer.loadError')}</InfoBox>
-      ) : null}
+      <QueryStatus
+        query={query}
+        loadError={t('agent.customer.loadError')}
+        notFound={t('agent.customer.notFoundText')}
+      />
       {customer ? (
         <>
           <p className="wizard-actions">

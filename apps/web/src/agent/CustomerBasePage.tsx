@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { InfoBox } from '#renderer';
+import { QueryStatus } from '../pages/QueryStatus.tsx';
 import { usePageHeading } from '../pages/usePageHeading.ts';
 import { formatDate } from '../portal/format.ts';
 import { fetchCustomers, matchesName } from './agentApi.ts';
@@ -26,8 +26,7 @@ export function CustomerBasePage() {
       <h1 ref={heading} tabIndex={-1}>
         {title}
       </h1>
-      {query.isPending ? <p role="status">{t('common:app.loading')}</p> : null}
-      {query.isError ? <InfoBox tone="error">{t('agent.customers.loadError')}</InfoBox> : null}
+      <QueryStatus query={query} loadError={t('agent.customers.loadError')} />
       {query.data && total === 0 ? <p>{t('agent.customers.empty')}</p> : null}
       {query.data && total > 0 ? (
         <>

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { InfoBox } from '#renderer';
+import { QueryStatus } from '../pages/QueryStatus.tsx';
 import { usePageHeading } from '../pages/usePageHeading.ts';
 import { formatDateTime } from '../portal/format.ts';
 import { deleteDraft, fetchDrafts, type Draft } from './agentApi.ts';
@@ -104,8 +105,7 @@ export function DraftsPage() {
         {notice}
       </p>
       {failed ? <InfoBox tone="error">{t('agent.drafts.deleteError')}</InfoBox> : null}
-      {query.isPending ? <p role="status">{t('common:app.loading')}</p> : null}
-      {query.isError ? <InfoBox tone="error">{t('agent.drafts.loadError')}</InfoBox> : null}
+      <QueryStatus query={query} loadError={t('agent.drafts.loadError')} />
       {query.data && drafts.length === 0 ? <p>{t('agent.drafts.empty')}</p> : null}
       {drafts.length > 0 ? (
         <div className="table-scroll">

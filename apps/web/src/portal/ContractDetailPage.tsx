@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FactList } from '../pages/FactList.tsx';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { InfoBox } from '#renderer';
+import { QueryStatus } from '../pages/QueryStatus.tsx';
 import { usePageHeading } from '../pages/usePageHeading.ts';
 import { isNotFound } from './api.ts';
 import { productName, statusLabel } from './ContractSummary.tsx';
@@ -68,11 +68,11 @@ export function ContractDetailPage() {
       <h1 ref={heading} tabIndex={-1}>
         {title}
       </h1>
-      {query.isPending ? <p role="status">{t('common:app.loading')}</p> : null}
-      {notFound ? <p>{t('contract.notFoundText')}</p> : null}
-      {query.isError && !notFound ? (
-        <InfoBox tone="error">{t('contract.loadError')}</InfoBox>
-      ) : null}
+      <QueryStatus
+        query={query}
+        loadError={t('contract.loadError')}
+        notFound={t('contract.notFoundText')}
+      />
       {contract ? (
         <>
           <Facts contract={contract} t={t} />

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { InfoBox } from '#renderer';
+import { QueryStatus } from '../pages/QueryStatus.tsx';
 import { usePageHeading } from '../pages/usePageHeading.ts';
 import { ContractSummary, productName } from './ContractSummary.tsx';
 import { fetchOwnContracts } from './contractsApi.ts';
@@ -21,8 +21,7 @@ export function ContractsPage() {
       <h1 ref={heading} tabIndex={-1}>
         {title}
       </h1>
-      {query.isPending ? <p role="status">{t('common:app.loading')}</p> : null}
-      {query.isError ? <InfoBox tone="error">{t('contracts.loadError')}</InfoBox> : null}
+      <QueryStatus query={query} loadError={t('contracts.loadError')} />
       {query.data && query.data.length === 0 ? <p>{t('contracts.empty')}</p> : null}
       {query.data && query.data.length > 0 ? (
         <ul className="card-list">

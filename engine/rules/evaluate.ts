@@ -1,9 +1,14 @@
 import { LogicEngine } from 'json-logic-engine';
+import { DATE_OPERATORS } from './dateOperators.ts';
 
 /** A JSON Logic rule as written in a definition. */
 export type Rule = unknown;
 
 const engine = new LogicEngine(undefined, { maxDepth: 64, maxArrayLength: 10_000 });
+for (const [name, operator] of Object.entries(DATE_OPERATORS))
+  engine.addMethod(name, (args: unknown) => operator(Array.isArray(args) ? args : [args]), {
+    deterministic: true,
+  });
 
 /**
  * Evaluates a JSON Logic rule against a scope (data, context, response, ...). Evaluation is

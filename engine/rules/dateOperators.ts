@@ -1,0 +1,45 @@
+import { addDays, addMonths, differenceInCalendarDays, differenceInYears } from 'date-fns';
+import { parseIsoDate, toIsoDate } from '../validation/dates.ts';
+
+/** A rule operator over ISO dates: its arguments, evaluated; null when an argument is unusable. */
+type DateOperator = (args: unknown[]) => string | number | null;
+
+const dateOf = (value: unknown): Date | undefined =>
+  typeof value === 'string' ? parseIsoDate(value) : undefined;
+
+const wholeNumber = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isInteger(value) ? value : undefined;
+
+/**
+ * The date operators every rule may use (definitions and tariffs alike). Dates are ISO strings
+ * (YYYY-MM-DD), which the standard comparisons (`<`, `<=`, `==`) already order correctly. Each
+ * operator answers null when a date is missing or invalid, so a rule over an unanswered field
+ * is simply not true.
+ *
+ * - `{"addDays": [date, n]}`: the date n calendar days later (n may be negative).
+ * - `{"addMonths": [date, n]}`: n months later; a day the target month lacks becomes its last.
+ * - `{"daysBetween": [from, to]}`: calendar days from `from` to `to` (negative when before).
+ * - `{"yearsBetween": [from, to]}`: whole years from `from` to `to` (an age on a day).
+ */
+export const DATE_OPERATORS: Readonly<Record<string, DateOperator>> = {
+  addDays: ([date, days]) => {
+    const day = dateOf(date);
+    const n = wholeNumber(days);
+    return day && n !== undefined ? toIsoDate(addDays(day, n)) : null;
+  },
+  addMonths: ([date, months]) => {
+    const day = dateOf(date);
+    const n = wholeNumber(months);
+    return day && n !== undefined ? toIsoDate(addMonths(day, n)) : null;
+  },
+  daysBetween: ([from, to]) => {
+    const a = dateOf(from);
+    const b = dateOf(to);
+    return a && b ? differenceInCalendarDays(b, a) : null;
+  },
+  yearsBetween: ([from, to]) => {
+    const a = dateOf(from);
+    const b = dateOf(to);
+    return a && b ? differenceInYears(b, a) : null;
+  },
+};

@@ -14,6 +14,7 @@ export const TYPED_SCHEMAS: Record<string, string> = {
   endpoints: 'EndpointCatalogue',
   flags: 'FlagCatalogue',
   tariff: 'Tariff',
+  register: 'Register',
   'claim-products': 'ClaimProducts',
 };
 

@@ -69,6 +69,8 @@ outputs.set(
     '  /** The variant this entry runs (customer, agent, advice); absent for a flow without variants. */',
     "  variant?: NonNullable<WizardDefinition['variants']>[number]['id'];",
     "  kind: WizardDefinition['kind'];",
+    '  /** The product code of an application or a change (the common bundle names it: products.<code>). */',
+    "  product?: NonNullable<WizardDefinition['product']>['code'];",
     '  baseRoute: string;',
     '  i18nNamespace: string;',
     "  roles: WizardDefinition['roles'];",
@@ -83,7 +85,8 @@ outputs.set(
       (d.variants ?? [undefined]).map((v) => {
         const quote = (value: unknown): string => JSON.stringify(value).replace(/"/g, "'");
         const variant = v ? ` variant: '${v.id}',` : '';
-        return `  { id: '${d.id}',${variant} kind: '${d.kind}', baseRoute: '${v?.baseRoute ?? d.baseRoute}', i18nNamespace: '${d.i18nNamespace}', roles: ${quote(v?.roles ?? d.roles)}, brands: ${quote(d.brands)}, load: () => import('./${d.id}.json').then((m) => m.default as unknown as WizardDefinition) },`;
+        const product = d.product ? ` product: '${d.product.code}',` : '';
+        return `  { id: '${d.id}',${variant} kind: '${d.kind}',${product} baseRoute: '${v?.baseRoute ?? d.baseRoute}', i18nNamespace: '${d.i18nNamespace}', roles: ${quote(v?.roles ?? d.roles)}, brands: ${quote(d.brands)}, load: () => import('./${d.id}.json').then((m) => m.default as unknown as WizardDefinition) },`;
       }),
     ),
     '];',

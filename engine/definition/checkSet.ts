@@ -41,6 +41,7 @@ const FOLDER_SCHEMAS: { pattern: RegExp; schema: string; kind: string }[] = [
   },
   { pattern: /^definitions\/locales\/de\/[^/]+\.json$/, schema: 'locale-bundle', kind: 'locale' },
   { pattern: /^definitions\/tariffs\/[^/]+\.json$/, schema: 'tariff', kind: 'tariff' },
+  { pattern: /^definitions\/registers\/[^/]+\.json$/, schema: 'register', kind: 'register' },
   { pattern: /^definitions\/api\/endpoints\.json$/, schema: 'endpoints', kind: 'endpoints' },
   { pattern: /^definitions\/flags\.json$/, schema: 'flags', kind: 'flags' },
   {
@@ -129,7 +130,7 @@ export function checkDefinitionSet(
       continue;
     }
     if (
-      (match.kind === 'brand' || match.kind === 'environment') &&
+      ['brand', 'environment', 'tariff', 'register'].includes(match.kind) &&
       (source.value as { id: string }).id !== baseName(path)
     ) {
       reporter(source)('/id', `id must equal the file name "${baseName(path)}"`);

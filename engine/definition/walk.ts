@@ -85,6 +85,12 @@ export function locateRules(definition: WizardDefinition): LocatedRule[] {
           scope: { steps: upTo, extraRoots: ['result'] },
         });
       }
+      if (block.value !== undefined)
+        rules.push({
+          pointer: `${at}/content/${b}/value`,
+          rule: block.value,
+          scope: { steps: upTo, extraRoots: ['result'] },
+        });
     });
     for (const [field, rule] of Object.entries(step.form?.irrelevantWhen ?? {})) {
       rules.push({
@@ -112,7 +118,7 @@ export function locateRules(definition: WizardDefinition): LocatedRule[] {
   }
   const quote = definition.quote;
   if (quote) {
-    const quoteScope: RuleScope = { steps, extraRoots: ['result'] };
+    const quoteScope: RuleScope = { steps, extraRoots: ['result', 'answers'] };
     for (const part of ['params', 'body'] as const)
       for (const [param, rule] of Object.entries(quote[part] ?? {}))
         rules.push({ pointer: `/quote/${part}/${param}`, rule, scope: quoteScope });
@@ -128,6 +134,8 @@ export function locateRules(definition: WizardDefinition): LocatedRule[] {
         });
       for (const [name, rule] of Object.entries(block.values ?? {}))
         rules.push({ pointer: `/quote/blocks/${b}/values/${name}`, rule, scope: blockScope });
+      if (block.value !== undefined)
+        rules.push({ pointer: `/quote/blocks/${b}/value`, rule: block.value, scope: blockScope });
     });
   }
   const draft = definition.draft;

@@ -24,6 +24,7 @@ export {
   type RuleInput,
 } from './visibility.ts';
 export { stepProblems, type FieldProblem } from './stepProblems.ts';
+export { answerShapeProblems, MAX_SAVED_TEXT, type ShapeProblem } from './answerShape.ts';
 export {
   contextLoads,
   draftOffered,

@@ -66,6 +66,7 @@ export function quoteRequest(setup: WizardSetup, state: WizardState): HttpReques
   if (!quote || !quoteShownOn(setup.definition, state.currentStep)) return undefined;
   const scope = { data: state.formData, context: setup.context, result: state.applicationResult };
   if (quote.when !== undefined && !ruleHolds(quote.when, scope)) return undefined;
+  const answers = relevantFormData(state);
   return buildRequest(
     {
       endpoint: quote.endpoint,
@@ -73,8 +74,8 @@ export function quoteRequest(setup: WizardSetup, state: WizardState): HttpReques
       ...(quote.body ? { body: quote.body } : {}),
     },
     setup.endpoints,
-    scope,
-    noAnswers,
+    { ...scope, answers },
+    () => answers,
   );
 }
 
@@ -116,7 +117,7 @@ export function draftRequest(
     },
     setup.endpoints,
     scope,
-    () => relevantFormData(state),
+    noAnswers,
   );
 }
 

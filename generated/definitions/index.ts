@@ -7,6 +7,8 @@ export interface FlowEntry {
   /** The variant this entry runs (customer, agent, advice); absent for a flow without variants. */
   variant?: NonNullable<WizardDefinition['variants']>[number]['id'];
   kind: WizardDefinition['kind'];
+  /** The product code of an application or a change (the common bundle names it: products.<code>). */
+  product?: NonNullable<WizardDefinition['product']>['code'];
   baseRoute: string;
   i18nNamespace: string;
   roles: WizardDefinition['roles'];
@@ -19,8 +21,8 @@ export interface FlowEntry {
 export const flows: readonly FlowEntry[] = [
   { id: 'claim-entry', kind: 'claim', baseRoute: '/schaden-melden', i18nNamespace: 'claim-entry', roles: ['claimant'], brands: ['andsafe','hfk','s-direkt','protect','protect-ch'], load: () => import('./claim-entry.json').then((m) => m.default as unknown as WizardDefinition) },
   { id: 'claim-report', kind: 'claim', baseRoute: '/schaden-melden/{product}/{contractIndex}', i18nNamespace: 'claim-report', roles: ['claimant'], brands: ['andsafe','hfk','s-direkt','protect','protect-ch'], load: () => import('./claim-report.json').then((m) => m.default as unknown as WizardDefinition) },
-  { id: 'fahrrad', variant: 'customer', kind: 'application', baseRoute: '/antrag/fahrrad', i18nNamespace: 'fahrrad', roles: ['claimant'], brands: ['andsafe','hfk','s-direkt','protect','protect-ch'], load: () => import('./fahrrad.json').then((m) => m.default as unknown as WizardDefinition) },
-  { id: 'fahrrad', variant: 'advice', kind: 'application', baseRoute: '/beratung/fahrrad', i18nNamespace: 'fahrrad', roles: ['claimant'], brands: ['andsafe','hfk','s-direkt','protect','protect-ch'], load: () => import('./fahrrad.json').then((m) => m.default as unknown as WizardDefinition) },
-  { id: 'fahrrad', variant: 'agent', kind: 'application', baseRoute: '/vermittler/kunde/{partnerNummer}/antrag/fahrrad', i18nNamespace: 'fahrrad', roles: ['vermittler'], brands: ['andsafe','hfk','s-direkt','protect','protect-ch'], load: () => import('./fahrrad.json').then((m) => m.default as unknown as WizardDefinition) },
+  { id: 'fahrrad', variant: 'customer', kind: 'application', product: 'FAHRRAD', baseRoute: '/antrag/fahrrad', i18nNamespace: 'fahrrad', roles: ['claimant'], brands: ['andsafe','hfk','s-direkt','protect','protect-ch'], load: () => import('./fahrrad.json').then((m) => m.default as unknown as WizardDefinition) },
+  { id: 'fahrrad', variant: 'advice', kind: 'application', product: 'FAHRRAD', baseRoute: '/beratung/fahrrad', i18nNamespace: 'fahrrad', roles: ['claimant'], brands: ['andsafe','hfk','s-direkt','protect','protect-ch'], load: () => import('./fahrrad.json').then((m) => m.default as unknown as WizardDefinition) },
+  { id: 'fahrrad', variant: 'agent', kind: 'application', product: 'FAHRRAD', baseRoute: '/vermittler/kunde/{partnerNummer}/antrag/fahrrad', i18nNamespace: 'fahrrad', roles: ['vermittler'], brands: ['andsafe','hfk','s-direkt','protect','protect-ch'], load: () => import('./fahrrad.json').then((m) => m.default as unknown as WizardDefinition) },
   { id: 'zahlungsweise', kind: 'self-service', baseRoute: '/kunden/zahlungsweise/{vertragId}', i18nNamespace: 'zahlungsweise', roles: ['benutzer'], brands: ['andsafe','hfk','s-direkt','protect','protect-ch'], load: () => import('./zahlungsweise.json').then((m) => m.default as unknown as WizardDefinition) },
 ];

@@ -87,7 +87,7 @@ export type WizardDefinition = {
           query?: {
             [k: string]: Rule1 | undefined;
           };
-          when?: Rule7;
+          when?: Rule8;
           /**
            * When the load fails, start without it (context.<name> stays empty) instead of refusing the flow: a resumed draft that was submitted or deleted in the meantime.
            */
@@ -107,12 +107,12 @@ export type WizardDefinition = {
       [k: string]: Rule1 | undefined;
     };
     /**
-     * Body fields, each a rule over data.* and context.*.
+     * Body fields, each a rule over data.*, context.* and answers (the relevant answers of every visible step, keyed by step id).
      */
     body?: {
       [k: string]: Rule1 | undefined;
     };
-    when?: Rule8;
+    when?: Rule9;
     /**
      * A step or page id: lower case, digits and hyphens; it is the URL segment.
      */
@@ -145,8 +145,30 @@ export type WizardDefinition = {
     body: {
       [k: string]: Rule1 | undefined;
     };
-    when?: Rule9;
+    when?: Rule10;
   };
+  /**
+   * Checks the server runs when an application is submitted, against register data files (definitions/registers/<register>.json): a check fails when its value is listed in the register (fails: listed, a stolen-bike register) or not listed (fails: notListed, an allow-list). A failing check answers 422 pruefung-fehlgeschlagen with the German text of messageKey, and nothing is stored. Only for kind application.
+   */
+  checks?: {
+    /**
+     * Unique id of the check (kebab-case).
+     */
+    id: string;
+    /**
+     * Id of the register file definitions/registers/<register>.json.
+     */
+    register: string;
+    value: Rule11;
+    /**
+     * listed: the check fails when the value is in the register; notListed: when it is not.
+     */
+    fails: 'listed' | 'notListed';
+    /**
+     * A translation key in this flow's namespace (ContractAndContactData.title) or, with a prefix, in another one (common:actions.next).
+     */
+    messageKey: string;
+  }[];
 };
 /**
  * Product code of an insurance line (THV is TIERHALTER, PHV is PRIVATHAFTPFLICHT).
@@ -179,10 +201,10 @@ export type Rule = (boolean | number | string | null) | Rule1[] | {};
  */
 export type Rule1 = (boolean | number | string | null) | Rule1[] | {};
 /**
- * A piece of static content. type text and hint show textKey; image shows src with altKey; list shows itemKeys as a bulleted list; infoBox shows headlineKey and textKey in a box of the given tone. summary lists the answers of every visible step before this one, grouped by step, each group with a change link back to its step.
+ * A piece of static content. type text and hint show textKey; image shows src with altKey; list shows itemKeys as a bulleted list; infoBox shows headlineKey and textKey in a box of the given tone. summary lists the answers of every visible step before this one, grouped by step, each group with a change link back to its step. worksheet shows a rating worksheet (the quote's rechenweg: inputs, insurability rules and every step of the rate routine with the values it used) as a table an agent can open under the price.
  */
 export type ContentBlock = {
-  type: 'text' | 'hint' | 'image' | 'list' | 'infoBox' | 'summary';
+  type: 'text' | 'hint' | 'image' | 'list' | 'infoBox' | 'summary' | 'worksheet';
   textKey?: I18NKey;
   headlineKey?: I18NKey;
   /**
@@ -208,8 +230,9 @@ export type ContentBlock = {
   values?: {
     [k: string]: Rule1 | undefined;
   };
+  value?: Rule3;
 } & {
-  type: 'text' | 'hint' | 'image' | 'list' | 'infoBox' | 'summary';
+  type: 'text' | 'hint' | 'image' | 'list' | 'infoBox' | 'summary' | 'worksheet';
   textKey?: I18NKey;
   headlineKey?: I18NKey;
   /**
@@ -235,8 +258,9 @@ export type ContentBlock = {
   values?: {
     [k: string]: Rule1 | undefined;
   };
+  value?: Rule3;
 } & {
-  type: 'text' | 'hint' | 'image' | 'list' | 'infoBox' | 'summary';
+  type: 'text' | 'hint' | 'image' | 'list' | 'infoBox' | 'summary' | 'worksheet';
   textKey?: I18NKey;
   headlineKey?: I18NKey;
   /**
@@ -262,6 +286,7 @@ export type ContentBlock = {
   values?: {
     [k: string]: Rule1 | undefined;
   };
+  value?: Rule3;
 };
 /**
  * A translation key in this flow's namespace (ContractAndContactData.title) or, with a prefix, in another one (common:actions.next).
@@ -271,6 +296,10 @@ export type I18NKey = string;
  * Shown only while this rule is true.
  */
 export type Rule2 = (boolean | number | string | null) | Rule1[] | {};
+/**
+ * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
+ */
+export type Rule3 = (boolean | number | string | null) | Rule1[] | {};
 export type Schema = Record<string, unknown>;
 /**
  * A widget of the renderer's registry: text, textarea, number (German mask: two decimals, dot as thousands separator), date (typed text becomes an ISO date), iban (grouped display), bic, phone, email, file (upload), radio (one option per row when a label is longer than 30 characters or there are more than 4 options), select, checkbox, checkboxes, hidden. lookup (a text field suggesting values from a finder endpoint while typing; ui:options endpoint, queryParam, minLength and params naming fields of the same step).
@@ -292,14 +321,14 @@ export type WidgetName =
   | 'hidden'
   | 'lookup';
 export type OutcomeCase = {
-  when?: Rule3;
+  when?: Rule4;
   /**
    * next: the next visible step; step: the step named in step; page: the page named in page; forward: leave the platform for the URL computed by url; stay: remain on the step (to show errors). route: another page of the platform, the path computed by route (the shared /antrag/sorry).
    */
   go: 'next' | 'step' | 'page' | 'forward' | 'route' | 'stay';
   step?: StepId;
   page?: StepId;
-  url?: Rule4;
+  url?: Rule5;
   /**
    * Keep the answer as the wizard's application result.
    */
@@ -339,7 +368,7 @@ export type OutcomeCase = {
    * Report the failure to monitoring.
    */
   report?: boolean;
-  route?: Rule5;
+  route?: Rule6;
   /**
    * When the platform runs in a partner page (iframe), tell the parent with a frame command (docs/frame-protocol.md); nothing happens outside a frame.
    */
@@ -356,15 +385,11 @@ export type OutcomeCase = {
 /**
  * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
  */
-export type Rule3 = (boolean | number | string | null) | Rule1[] | {};
+export type Rule4 = (boolean | number | string | null) | Rule1[] | {};
 /**
  * A step or page id: lower case, digits and hyphens; it is the URL segment.
  */
 export type StepId = string;
-/**
- * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
- */
-export type Rule4 = (boolean | number | string | null) | Rule1[] | {};
 /**
  * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
  */
@@ -374,13 +399,13 @@ export type Rule5 = (boolean | number | string | null) | Rule1[] | {};
  */
 export type Rule6 = (boolean | number | string | null) | Rule1[] | {};
 /**
- * Name of an endpoint in definitions/api/endpoints.json.
- */
-export type EndpointName = string;
-/**
  * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
  */
 export type Rule7 = (boolean | number | string | null) | Rule1[] | {};
+/**
+ * Name of an endpoint in definitions/api/endpoints.json.
+ */
+export type EndpointName = string;
 /**
  * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
  */
@@ -389,6 +414,14 @@ export type Rule8 = (boolean | number | string | null) | Rule1[] | {};
  * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
  */
 export type Rule9 = (boolean | number | string | null) | Rule1[] | {};
+/**
+ * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
+ */
+export type Rule10 = (boolean | number | string | null) | Rule1[] | {};
+/**
+ * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
+ */
+export type Rule11 = (boolean | number | string | null) | Rule1[] | {};
 
 /**
  * The insurance line this flow belongs to; fills the wizard state's product name and product identifier.
@@ -403,6 +436,10 @@ export interface Product {
    * The partner product identifier sent with applications and prices.
    */
   identifier: string;
+  /**
+   * Prefix of the numbers of submitted applications (FA gives FA-00000001); default AN.
+   */
+  numberPrefix?: string;
 }
 /**
  * One variant of the flow: its own URL and who runs it. Rules read the running variant as context.variant.
@@ -652,7 +689,7 @@ export interface Prefill {
            * stepId.field the value fills (fahrrad.kaufpreis).
            */
           target: string;
-          value?: Rule6;
+          value?: Rule7;
         }
       | undefined;
   };

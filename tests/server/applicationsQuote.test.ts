@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from './helpers/testDatabase.ts';
-import { applicationApi, startApplicationServer } from './helpers/applications.ts';
+import { applicationApi, HANSEN, startApplicationServer } from './helpers/applications.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -12,9 +12,17 @@ afterAll(async () => {
 
 const { price } = applicationApi(() => server);
 
-describe('POST /api/antrag/fahrrad/beitrag (price)', () => {
-  it('prices without sign-in: annual and from tomorrow unless told otherwise', async () => {
-    const response = await price({ versicherungssumme: 1500, fahrradtyp: 'CITYBIKE' });
+/** A price call of the customer variant with the answers given so far. */
+const quote = (antworten: Record<string, Record<string, unknown>>, extra: object = {}) =>
+  price({ variante: 'customer', marke: 'andsafe', antworten, ...extra });
+
+const bike = (fahrrad: Record<string, unknown>) => ({
+  fahrrad: { hersteller: 'Cube', rahmennummer: 'AB-1234', ...fahrrad },
+});
+
+describe('POST /api/antrag/{flow}/beitrag (price)', () => {
+  it('prices the answers given so far without sign-in: annual and from tomorrow unless answered', async () => {
+    const response = await quote(bike({ kaufpreis: 1500, typ: 'CITYBIKE' }));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       versicherbar: true,
@@ -23,19 +31,16 @@ describe('POST /api/antrag/fahrrad/beitrag (price)', () => {
       jahresbeitrag: 60,
       zahlweise: 'JAEHRLICH',
       versicherungssumme: 1500,
+      versicherungsbeginn: '2025-06-16',
+      versicherungsteuer: 9.58,
     });
   });
 
-  it('prices the chosen covers and payment period; null means not given', async () => {
-    const response = await price({
-      versicherungssumme: 4000,
-      fahrradtyp: 'E_BIKE',
-      kaufdatum: '2025-01-10',
-      reparatur: true,
-      reparaturOhneVerschleiss: true,
-      schutzbrief: null,
-      zahlweise: 'EINMALIG',
-      versicherungsbeginn: null,
+  it('prices the chosen covers and payment period', async () => {
+    const response = await quote({
+      ...bike({ kaufpreis: 4000, typ: 'E_BIKE', kaufdatum: '2025-01-10' }),
+      deckung: { reparatur: true, reparaturOhneVerschleiss: true, schutzbrief: false },
+      zahlweise: { zahlweise: 'EINMALIG' },
     });
     // 4000 * 0.07 * 1.4 = 392 a year; three years at once: 392 * 2.85
     expect(response.json()).toMatchObject({
@@ -44,63 +49,60 @@ describe('POST /api/antrag/fahrrad/beitrag (price)', () => {
       jahresbeitrag: 372.4,
       zahlweise: 'EINMALIG',
     });
-    const nulls = await price({
-      versicherungssumme: 1500,
-      fahrradtyp: 'CITYBIKE',
-      kaufdatum: null,
-      reparatur: null,
-      reparaturOhneVerschleiss: null,
-      schutzbrief: null,
-      zahlweise: null,
-      versicherungsbeginn: null,
-    });
-    expect(nulls.json()).toMatchObject({ versicherbar: true, beitrag: 60, zahlweise: 'JAEHRLICH' });
   });
 
-  it('answers 200 with versicherbar false and a German reason for what cannot be insured', async () => {
-    const cheap = await price({ versicherungssumme: 150, fahrradtyp: 'KINDERRAD' });
+  it('answers 200 with versicherbar false and the tariff’s German reason for what cannot be insured', async () => {
+    const cheap = await quote(bike({ kaufpreis: 200, typ: 'KINDERRAD', kaufdatum: '2022-06-01' }));
     expect(cheap.statusCode).toBe(200);
+    // Bought 2022-06-01: 36 months end on 2025-06-01, before tomorrow.
     expect(cheap.json()).toEqual({
       versicherbar: false,
-      grund: 'Fahrräder mit einem Kaufpreis unter 200 € können wir leider nicht versichern.',
+      grund: 'Wir versichern Fahrräder, die zum Versicherungsbeginn höchstens 36 Monate alt sind.',
       beitrag: null,
       jahresbeitrag: null,
       zahlweise: 'JAEHRLICH',
-      versicherungssumme: 150,
-    });
-    const dear = await price({ versicherungssumme: 12000, fahrradtyp: 'LASTENRAD' });
-    expect(dear.json()).toMatchObject({ versicherbar: false, beitrag: null });
-    expect(dear.json<{ grund: string }>().grund).toContain('10.000 €');
-    // Bought 2022-06-01: 36 months end on 2025-06-01, before tomorrow.
-    const old = await price({
-      versicherungssumme: 900,
-      fahrradtyp: 'TREKKINGBIKE',
-      kaufdatum: '2022-06-01',
-    });
-    expect(old.json()).toMatchObject({
-      versicherbar: false,
-      grund: 'Wir versichern Fahrräder, die zum Versicherungsbeginn höchstens 36 Monate alt sind.',
+      versicherungssumme: 200,
+      versicherungsbeginn: '2025-06-16',
+      versicherungsteuer: null,
     });
   });
 
-  it('answers 400 with field errors for malformed bodies', async () => {
-    for (const [body, path] of [
-      [{ fahrradtyp: 'CITYBIKE' }, '/body/versicherungssumme'],
-      [{ versicherungssumme: '1500', fahrradtyp: 'CITYBIKE' }, '/body/versicherungssumme'],
-      [{ versicherungssumme: 1500, fahrradtyp: 'TANDEM' }, '/body/fahrradtyp'],
+  it('shows the rating worksheet to a signed-in agent only', async () => {
+    const antworten = bike({ kaufpreis: 1500, typ: 'RENNRAD' });
+    const agent = await price({ variante: 'agent', partnerNummer: '2000103', antworten }, HANSEN);
+    expect(agent.statusCode).toBe(200);
+    const { rechenweg } = agent.json<{
+      rechenweg: { schritte: { id: string; wert?: number }[] };
+    }>();
+    expect(rechenweg.schritte.find((s) => s.id === 'mal-typfaktor')?.wert).toBe(1.2);
+    expect(rechenweg.schritte.find((s) => s.id === 'satz-reparatur')).toMatchObject({
+      ausgefuehrt: false,
+    });
+    expect((await quote(antworten)).json()).not.toHaveProperty('rechenweg');
+  });
+
+  it('checks what is given with the flow: 400 with German field errors under /body/antworten', async () => {
+    for (const [antworten, path] of [
+      [bike({ kaufpreis: '1500', typ: 'CITYBIKE' }), '/body/antworten/fahrrad/kaufpreis'],
+      [bike({ kaufpreis: 150, typ: 'CITYBIKE' }), '/body/antworten/fahrrad/kaufpreis'],
+      [bike({ kaufpreis: 1500, typ: 'TANDEM' }), '/body/antworten/fahrrad/typ'],
       [
-        { versicherungssumme: 1500, fahrradtyp: 'CITYBIKE', kaufdatum: '01.03.2025' },
-        '/body/kaufdatum',
+        bike({ kaufpreis: 1500, typ: 'CITYBIKE', kaufdatum: '01.03.2025' }),
+        '/body/antworten/fahrrad/kaufdatum',
       ],
       [
-        { versicherungssumme: 1500, fahrradtyp: 'CITYBIKE', zahlweise: 'TAEGLICH' },
-        '/body/zahlweise',
+        { ...bike({ kaufpreis: 1500, typ: 'CITYBIKE' }), zahlweise: { zahlweise: 'TAEGLICH' } },
+        '/body/antworten/zahlweise/zahlweise',
       ],
-      [{ versicherungssumme: 1500, fahrradtyp: 'CITYBIKE', reparatur: 'ja' }, '/body/reparatur'],
-      [{ versicherungssumme: 1500, fahrradtyp: 'CITYBIKE', rabatt: 5 }, '/body/rabatt'],
+      [
+        { ...bike({ kaufpreis: 1500, typ: 'CITYBIKE' }), rabatt: { prozent: 5 } },
+        '/body/antworten/rabatt',
+      ],
+      // The tariff needs the price and type: it names the missing answer.
+      [bike({ typ: 'CITYBIKE' }), '/body/antworten/fahrrad/kaufpreis'],
     ] as const) {
-      const response = await price(body);
-      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      const response = await quote(antworten as Record<string, Record<string, unknown>>);
+      expect(response.statusCode, JSON.stringify(antworten)).toBe(400);
       const error = response.json<{
         error: string;
         fieldErrors: { path: string; message: string }[];
@@ -109,5 +111,22 @@ describe('POST /api/antrag/fahrrad/beitrag (price)', () => {
       expect(error.fieldErrors.map((e) => e.path)).toContain(path);
       expect(error.fieldErrors.every((e) => e.message.length > 0)).toBe(true);
     }
+  });
+
+  it('answers 404 for a flow that does not exist or is no application, and 400 for a variant it lacks', async () => {
+    const app = server.app;
+    for (const url of ['/api/antrag/zahnersatz/beitrag', '/api/antrag/zahlungsweise/beitrag']) {
+      const response = await app.inject({ method: 'POST', url, payload: { antworten: {} } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toEqual({
+        error: 'not-found',
+        message: 'Diesen Antrag gibt es leider nicht.',
+      });
+    }
+    const wrong = await price({ variante: 'premium', antworten: {} });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json<{ fieldErrors: { path: string }[] }>().fieldErrors[0]?.path).toBe(
+      '/body/variante',
+    );
   });
 });

@@ -11,6 +11,8 @@ import { installSecurityHeaders } from './http/securityHeaders.ts';
 import { loggingOptions, type LogStream } from './http/logging.ts';
 import { installValidator } from './http/validator.ts';
 import { defaultTariffs, type TariffCatalogue } from './pricing/index.ts';
+import { createFlowRegistry } from './flows/registry.ts';
+import { validationRuntime } from '../../../engine/validation/index.ts';
 import type { RouteContext } from './routes/context.ts';
 import { registerVertragBeitragRoutes } from './routes/vertragBeitrag.ts';
 import { uploadConfigOf, type UploadOptions } from './portal/uploadStore.ts';
@@ -87,6 +89,12 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   installValidator(app);
   installErrorHandler(app);
   installSecurityHeaders(app);
+  // One clock: the validation module's date keywords (start within 1..90 days) read the server's today.
+  validationRuntime.now = () => {
+    const [year = 1970, month = 1, day = 1] = today().split('-').map(Number);
+    return new Date(year, month - 1, day, 12);
+  };
+  const tariffs = options.tariffs ?? defaultTariffs();
   const context: RouteContext = {
     db: database.db,
     authenticate:
@@ -96,7 +104,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
         : options.identity
           ? bearerAuthentication({ db: database.db, ...options.identity })
           : noAuthentication),
-    tariffs: options.tariffs ?? defaultTariffs(),
+    tariffs,
+    flows: createFlowRegistry(tariffs),
     today,
   };
   registerVertragReadRoutes(app, context);

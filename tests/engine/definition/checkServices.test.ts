@@ -31,7 +31,7 @@ describe('the definitions check of loads, live price, drafts, finders and routes
   it('refuses a load whose endpoint is not a GET', () => {
     expect(
       messagesOf((d) => {
-        ((d['load'] as JsonObject)['customer'] as JsonObject)['endpoint'] = 'bike-price';
+        ((d['load'] as JsonObject)['customer'] as JsonObject)['endpoint'] = 'application-price';
       }),
     ).toContainEqual(expect.stringContaining('is a POST, but only a GET fits here'));
   });

@@ -145,25 +145,26 @@ describe('the bike application in its three variants', () => {
     expect(request).toMatchObject({
       method: 'POST',
       url: '/api/antrag/fahrrad/beitrag',
-      auth: 'none',
+      auth: 'bearer-optional',
     });
+    // The live price sends the answers given so far; the tariff reads what it needs.
     expect(request?.body).toEqual({
-      versicherungssumme: 3499,
-      fahrradtyp: 'PEDELEC',
-      kaufdatum: '2026-10-01',
-      reparatur: true,
-      reparaturOhneVerschleiss: true,
-      schutzbrief: false,
-      zahlweise: null,
-      versicherungsbeginn: null,
+      variante: 'customer',
+      marke: 'andsafe',
+      partnerNummer: null,
+      antworten: {
+        fahrrad: { ...bike, kaufpreis: 3499 },
+        deckung: { reparatur: true, reparaturOhneVerschleiss: true, schutzbrief: false },
+      },
     });
     const withoutRepair = run(setup, state, {
       type: 'setPageData',
       page: 'deckung',
       data: { reparatur: false, reparaturOhneVerschleiss: true, schutzbrief: false },
     });
+    // Without repairs the wear-and-tear answer is irrelevant and not sent.
     expect(quoteRequest(setup, withoutRepair)?.body).toMatchObject({
-      reparaturOhneVerschleiss: false,
+      antworten: { deckung: { reparatur: false, schutzbrief: false } },
     });
   });
 
@@ -290,7 +291,7 @@ describe('the bike application in its three variants', () => {
     expect(failed.effects).toEqual([{ type: 'leave', path: '/antrag/check-failed' }]);
     const broken = transition(setup, state, { type: 'callFailed', status: 500, response: null });
     expect(broken.effects).toEqual([
-      { type: 'report', endpoint: 'bike-application', status: 500 },
+      { type: 'report', endpoint: 'application-submit', status: 500 },
       { type: 'leave', path: '/antrag/fehler' },
     ]);
   });

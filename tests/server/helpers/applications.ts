@@ -57,13 +57,16 @@ export const withAnswers = (answers: Answers, step: string, values: Record<strin
   [step]: { ...answers[step], ...values },
 });
 
-// 1500 * 0.04 (theft) * 1 (city bike) + 12 (assistance) = 72 a year; monthly 72 * 1.05 / 12
+// 1500 * 0.04 (theft) * 1 (city bike) + 12 (assistance) = 72 a year; monthly 72 * 1.05 / 12;
+// the tax part of 75.60 a year: 75.60 - 75.60 / 1.19 (63.53) = 12.07
 /** The price part of the answer to {@link antworten}. */
 export const PRICED = {
   beitrag: 6.3,
   jahresbeitrag: 75.6,
   zahlweise: 'MONATLICH',
+  versicherungssumme: 1500,
   versicherungsbeginn: '2025-07-01',
+  versicherungsteuer: 12.07,
   status: 'eingereicht',
 };
 
@@ -109,22 +112,24 @@ export async function startApplicationServer(lines?: string[]): Promise<TestServ
 }
 
 /**
- * Calls of the bike application API for a test file's server (read through a getter, as the
- * server starts in beforeAll): submit, price, read a stored application, count submitted ones.
+ * Calls of the application service for a test file's server (read through a getter, as the
+ * server starts in beforeAll): submit, price (of the bike flow unless another is named), read a
+ * stored application, count submitted ones.
  */
-export function applicationApi(server: () => TestServer) {
+export function applicationApi(server: () => TestServer, flow = 'fahrrad') {
   return {
     apply: (body: unknown, headers: Record<string, string> = {}) =>
       server().app.inject({
         method: 'POST',
-        url: '/api/antrag/fahrrad',
+        url: `/api/antrag/${flow}`,
         headers,
         payload: body as object,
       }),
-    price: (body: unknown) =>
+    price: (body: unknown, headers: Record<string, string> = {}) =>
       server().app.inject({
         method: 'POST',
-        url: '/api/antrag/fahrrad/beitrag',
+        url: `/api/antrag/${flow}/beitrag`,
+        headers,
         payload: body as object,
       }),
     async application(antragsnummer: string): Promise<ApplicationRow | undefined> {

@@ -3,12 +3,6 @@ import type { Db } from '../db/database.ts';
 import type { Brand } from '../db/schema/index.ts';
 import { queryRows } from '../claims/sql.ts';
 
-/** The flows an agent can keep drafts of, with the product their applications are for. */
-export const DRAFT_FLOWS = { fahrrad: { produkt: 'FAHRRAD' } } as const;
-
-/** A flow with drafts. */
-export type DraftFlow = keyof typeof DRAFT_FLOWS;
-
 /** What the wizard keeps of a draft: every page's answers and the step shown. */
 export interface Zustand {
   formData: Record<string, Record<string, unknown>>;
@@ -18,7 +12,10 @@ export interface Zustand {
 /** A draft to save. */
 export interface DraftInput {
   id: string;
-  flow: DraftFlow;
+  /** Id of a flow that declares drafts. */
+  flow: string;
+  /** The product its application is for (the flow's product code). */
+  produkt: string;
   version: number;
   partnerNummer: string;
   zustand: Zustand;
@@ -47,7 +44,7 @@ export async function saveDraft(
     db,
     sql`INSERT INTO applications AS a
           (id, brand, produkt, status, owner_role, owner_id, flow, flow_version, partner_nummer, data)
-        VALUES (${draft.id}, ${agent.brand}, ${DRAFT_FLOWS[draft.flow].produkt}, 'draft', 'vermittler',
+        VALUES (${draft.id}, ${agent.brand}, ${draft.produkt}, 'draft', 'vermittler',
                 ${agent.vermittlerNummer}, ${draft.flow}, ${draft.version}, ${draft.partnerNummer},
                 ${JSON.stringify(draft.zustand)}::jsonb)
         ON CONFLICT (id) DO UPDATE SET
@@ -63,7 +60,7 @@ export async function saveDraft(
 
 interface DraftRow extends Record<string, unknown> {
   id: string;
-  flow: DraftFlow;
+  flow: string;
   flow_version: number | null;
   partner_nummer: string | null;
   data: Zustand;

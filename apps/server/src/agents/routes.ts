@@ -2,17 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AgentIdentity } from '../auth/index.ts';
 import type { Db } from '../db/database.ts';
 import { auditLog } from '../db/schema/index.ts';
-import { sendError } from '../http/errors.ts';
+import { sendError, sendValidationError, type FieldError } from '../http/errors.ts';
 import { requireIdentity, type RouteContext } from '../routes/context.ts';
 import { agencyCustomer, agentOf, customerDetail, customerList } from './customers.ts';
-import {
-  DRAFT_FLOWS,
-  deleteDraft,
-  findDraft,
-  listDrafts,
-  saveDraft,
-  type DraftInput,
-} from './drafts.ts';
+import common from '../../../../definitions/locales/de/common.json' with { type: 'json' };
+import { answerShapeProblems } from '#engine';
+import { deleteDraft, findDraft, listDrafts, saveDraft, type DraftInput } from './drafts.ts';
 
 /** Largest saved wizard state of a draft (the JSON of `zustand`), in bytes. */
 export const MAX_DRAFT_BYTES = 200 * 1024;
@@ -118,7 +113,7 @@ export function registerAgentRoutes(app: FastifyInstance, context: RouteContext)
     },
   );
 
-  app.put<{ Params: { id: string }; Body: Omit<DraftInput, 'id'> }>(
+  app.put<{ Params: { id: string }; Body: Omit<DraftInput, 'id' | 'produkt'> }>(
     '/api/vermittler/entwuerfe/:id',
     {
       schema: {
@@ -126,13 +121,17 @@ export function registerAgentRoutes(app: FastifyInstance, context: RouteContext)
         body: {
           type: 'object',
           properties: {
-            flow: { enum: Object.keys(DRAFT_FLOWS) },
+            flow: { type: 'string', pattern: '^[a-z][a-z0-9-]{0,59}$' },
             version: { type: 'integer', minimum: 1, maximum: 1000 },
             partnerNummer,
             zustand: {
               type: 'object',
               properties: {
-                formData: { type: 'object', additionalProperties: { type: 'object' } },
+                formData: {
+                  type: 'object',
+                  maxProperties: 40,
+                  additionalProperties: { type: 'object' },
+                },
                 currentStep: { type: ['string', 'null'], maxLength: 100 },
               },
               required: ['formData', 'currentStep'],
@@ -157,6 +156,27 @@ export function registerAgentRoutes(app: FastifyInstance, context: RouteContext)
           'Der Entwurf ist zu groß, um gespeichert zu werden.',
         );
       }
+      const definition = context.flows.definition(body.flow);
+      if (!definition?.draft || !definition.product)
+        return sendValidationError(reply, [
+          { path: '/body/flow', keyword: 'enum', message: common.validation.enum },
+        ]);
+      const produkt = definition.product.code;
+      const problems: FieldError[] = answerShapeProblems(definition, body.zustand.formData).map(
+        (problem) => ({
+          path: `/body/zustand/formData${problem.path}`,
+          keyword: problem.keyword,
+          message: common.validation[problem.keyword],
+        }),
+      );
+      const { currentStep } = body.zustand;
+      if (currentStep !== null && !definition.steps.some((step) => step.id === currentStep))
+        problems.push({
+          path: '/body/zustand/currentStep',
+          keyword: 'enum',
+          message: common.validation.enum,
+        });
+      if (problems.length > 0) return sendValidationError(reply, problems);
       const customer = await agencyCustomer(context.db, agent.vermittlerNummer, body.partnerNummer);
       const agency = await agentOf(context.db, agent.vermittlerNummer);
       if (!customer || !agency) return sendCustomerNotFound(reply);
@@ -165,7 +185,7 @@ export function registerAgentRoutes(app: FastifyInstance, context: RouteContext)
         const result = await saveDraft(
           db,
           { vermittlerNummer: agent.vermittlerNummer, brand: agency.brand },
-          { id, ...body },
+          { id, ...body, produkt },
         );
         if (result) {
           await audit(db, agent, 'entwurf.speichern', id, request.id, {

@@ -1,5 +1,6 @@
-/** Bike applications: the price call and the submission (public, customer or agent). */
-export { DEFAULT_BRAND, registerApplicationRoutes } from './routes.ts';
-export { isReportedStolen, frameNumberKey } from './plausibility.ts';
-export { priceBike, priceBodyOf, type BikePriceBody } from './pricing.ts';
-export { submitApplication, VARIANTEN, type ApplicationBody, type Variante } from './submit.ts';
+/** The one application service: pricing and submission of every application flow by its id. */
+export { DEFAULT_BRAND, resolveCaller, ruleContextOf, type Caller } from './caller.ts';
+export { registerApplicationRoutes } from './routes.ts';
+export { registerKey, runChecks, type FailedCheck } from './registers.ts';
+export { priceAnswers } from './pricing.ts';
+export { submitApplication, type ApplicationBody } from './submit.ts';

@@ -1,81 +1,77 @@
-import { ZAHLWEISEN, type Zahlweise } from '../db/schema/contractTypes.ts';
-import {
-  FAHRRADTYPEN,
-  calculateApplicationPremium,
-  parseDay,
-  type ApplicationPremium,
-  type Fahrradtyp,
-  type Tariff,
-} from '../pricing/index.ts';
+import common from '../../../../definitions/locales/de/common.json' with { type: 'json' };
+import { checkFlowAnswers } from '../claims/flowAnswers.ts';
+import type { ApplicationFlow } from '../flows/registry.ts';
+import type { FieldError } from '../http/errors.ts';
+import { VALIDATION_MESSAGE } from '../http/errors.ts';
+import type { GuardedOutcome } from '../idempotency/guard.ts';
+import { rate, type RatingResult } from '../rating/index.ts';
+import { ruleContextOf, type Caller } from './caller.ts';
 
-/** The body of `POST /api/antrag/fahrrad/beitrag`; null means "not given". */
-export interface BikePriceBody {
-  versicherungssumme: number;
-  fahrradtyp: Fahrradtyp;
-  kaufdatum?: string | null;
-  reparatur?: boolean | null;
-  reparaturOhneVerschleiss?: boolean | null;
-  schutzbrief?: boolean | null;
-  zahlweise?: Zahlweise | null;
-  versicherungsbeginn?: string | null;
+/** Messages a quote lets pass: answers not given yet (the browser asks for a price early). */
+const NOT_YET_GIVEN = new Set(['required', 'trimmedRequired', 'minItems']);
+
+/** A priced (or refused) set of checked answers. */
+export interface PricedAnswers {
+  /** The checked, normalised answers, keyed by step. */
+  answers: Record<string, Record<string, unknown>>;
+  rating: Exclude<RatingResult, { kind: 'incomplete' }>;
 }
 
-const date = { type: ['string', 'null'], format: 'date' } as const;
-const flag = { type: ['boolean', 'null'] } as const;
-
-/** The route schema of a {@link BikePriceBody}. */
-export const bikePriceBodySchema = {
-  type: 'object',
-  properties: {
-    versicherungssumme: { type: 'number', minimum: 0, maximum: 100_000_000 },
-    fahrradtyp: { enum: [...FAHRRADTYPEN] },
-    kaufdatum: date,
-    reparatur: flag,
-    reparaturOhneVerschleiss: flag,
-    schutzbrief: flag,
-    zahlweise: { enum: [...ZAHLWEISEN, null] },
-    versicherungsbeginn: date,
-  },
-  required: ['versicherungssumme', 'fahrradtyp'],
-  additionalProperties: false,
-} as const;
-
-/** The day after an ISO date. */
-export function nextDay(iso: string): string {
-  return new Date(parseDay(iso).getTime() + 86_400_000).toISOString().slice(0, 10);
-}
+const validation = (fieldErrors: FieldError[]): GuardedOutcome => ({
+  status: 400,
+  body: { error: 'validation', message: VALIDATION_MESSAGE, fieldErrors },
+});
 
 /**
- * Prices a bike application from the price call's body: a missing payment period is annual, a
- * missing start tomorrow, a missing cover not chosen.
+ * Checks a flow's answers as the browser does (the same definition and validation module) and
+ * prices them with the flow's tariff. `complete` is a submission: every visible step must be
+ * answered. Otherwise it is a quote: what is given must be valid, what is missing is left to
+ * the tariff, which names the answers it needs. Answers the priced answers, or the 400 (field
+ * errors under /body/antworten) or 404 to send.
  */
-export function priceBike(tariff: Tariff, body: BikePriceBody, today: string): ApplicationPremium {
-  return calculateApplicationPremium(tariff, {
-    versicherungssumme: body.versicherungssumme,
-    fahrradtyp: body.fahrradtyp,
-    kaufdatum: body.kaufdatum ?? null,
-    reparatur: body.reparatur === true,
-    reparaturOhneVerschleiss: body.reparaturOhneVerschleiss === true,
-    schutzbrief: body.schutzbrief === true,
-    zahlweise: body.zahlweise ?? 'JAEHRLICH',
-    versicherungsbeginn: body.versicherungsbeginn ?? nextDay(today),
+export function priceAnswers(
+  application: ApplicationFlow,
+  caller: Caller,
+  antworten: unknown,
+  today: string,
+  complete: boolean,
+): PricedAnswers | GuardedOutcome {
+  const checked = checkFlowAnswers(application.flow, antworten, ruleContextOf(caller, today));
+  const toBody = (path: string): string => path.replace(/^\/body/, '/body/antworten');
+  if (!checked.ok) {
+    const errors = checked.fieldErrors.filter(
+      (error) => complete || !NOT_YET_GIVEN.has(error.keyword),
+    );
+    if (errors.length > 0 || !checked.answers)
+      return validation(errors.map((error) => ({ ...error, path: toBody(error.path) })));
+  }
+  const answers = checked.answers ?? {};
+  if (!application.tariff)
+    return {
+      status: 404,
+      body: {
+        error: 'not-found',
+        message: 'Für diesen Antrag können wir online keinen Beitrag berechnen.',
+      },
+    };
+  const rating = rate(application.tariff, answers, {
     today,
+    variant: caller.variant,
+    brand: caller.brand,
   });
+  if (rating.kind === 'incomplete')
+    return validation(
+      rating.missing.map((missing) => ({
+        path: missing.answer
+          ? `/body/antworten/${missing.answer.replace(/\./g, '/')}`
+          : '/body/antworten',
+        keyword: 'required',
+        message: common.validation.required,
+      })),
+    );
+  return { answers, rating };
 }
 
-/** The price call's body of a bike application's checked answers (step layout of the fahrrad flow). */
-export function priceBodyOf(answers: Record<string, Record<string, unknown>>): BikePriceBody {
-  const fahrrad = answers['fahrrad'] ?? {};
-  const deckung = answers['deckung'] ?? {};
-  const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-  return {
-    versicherungssumme: Number(fahrrad['kaufpreis']),
-    fahrradtyp: fahrrad['typ'] as Fahrradtyp,
-    kaufdatum: text(fahrrad['kaufdatum']),
-    reparatur: deckung['reparatur'] === true,
-    reparaturOhneVerschleiss: deckung['reparaturOhneVerschleiss'] === true,
-    schutzbrief: deckung['schutzbrief'] === true,
-    zahlweise: (text(answers['zahlweise']?.['zahlweise']) as Zahlweise | null) ?? null,
-    versicherungsbeginn: text(answers['beginn']?.['versicherungsbeginn']),
-  };
-}
+/** Narrows the result of {@link priceAnswers}. */
+export const isPriced = (value: PricedAnswers | GuardedOutcome): value is PricedAnswers =>
+  'rating' in value;

@@ -1,25 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { actorIdOf, type Identity } from '../auth/index.ts';
-import { checkFlowAnswers, type ServerFlow } from '../claims/flowAnswers.ts';
+import { actorIdOf } from '../auth/index.ts';
 import { queryRows } from '../claims/sql.ts';
 import type { Db } from '../db/database.ts';
-import { auditLog, type Brand } from '../db/schema/index.ts';
-import { VALIDATION_MESSAGE } from '../http/errors.ts';
+import { auditLog } from '../db/schema/index.ts';
+import type { ApplicationFlow } from '../flows/registry.ts';
 import type { GuardedOutcome, IdempotencyScope } from '../idempotency/guard.ts';
 import { completeKey } from '../idempotency/idempotency.ts';
-import type { Tariff } from '../pricing/index.ts';
-import { isReportedStolen } from './plausibility.ts';
-import { priceBike, priceBodyOf } from './pricing.ts';
+import type { Caller } from './caller.ts';
+import { isPriced, priceAnswers } from './pricing.ts';
+import { runChecks } from './registers.ts';
 
-/** The variants of an application flow. */
-export const VARIANTEN = ['customer', 'agent', 'advice'] as const;
-
-/** A variant of an application flow. */
-export type Variante = (typeof VARIANTEN)[number];
-
-/** The body of `POST /api/antrag/fahrrad`; null means "not given". */
+/** The body of `POST /api/antrag/{flow}`; null means "not given". */
 export interface ApplicationBody {
-  variante: Variante;
+  variante?: string | null;
+  marke?: string | null;
   partnerNummer?: string | null;
   entwurf?: string | null;
   antworten: Record<string, unknown>;
@@ -28,130 +22,85 @@ export interface ApplicationBody {
 /** Everything a submission needs, with the caller and the customer already checked. */
 export interface SubmitRequest {
   db: Db;
-  flow: ServerFlow;
-  tariff: Tariff;
+  application: ApplicationFlow;
+  caller: Caller;
   today: string;
   requestId: string;
-  /** The signed-in caller; null for a public application. */
-  identity: Identity | null;
-  /** The brand the application is made under. */
-  brand: Brand;
-  /** The customer the application is for (agent variant, signed-in customer), else null. */
-  partnerNummer: string | null;
   body: ApplicationBody;
   idempotency: IdempotencyScope | null;
 }
 
-/** The 422 of a failed plausibility check: deliberately without the reason. */
-export const CHECK_FAILED_MESSAGE =
-  'Die Prüfung Ihrer Angaben zum Fahrrad war leider nicht erfolgreich. Bitte wenden Sie sich an unseren Kundenservice.';
-
-const DRAFT_NOT_FOUND = {
+/** The 404 of a draft that is missing, another's or submitted already. */
+export const DRAFT_NOT_FOUND = {
   status: 404,
   body: { error: 'not-found', message: 'Diesen Entwurf haben wir nicht gefunden.' },
 } as const;
 
-const ANTRAGSNUMMER = sql`'FA-' || lpad(nextval('application_number_seq')::text, 8, '0')`;
+/** Prefix of application numbers when the definition declares none. */
+const DEFAULT_PREFIX = 'AN';
 
-/** The rule context the answers are checked in, as the browser builds it for the variant. */
-function flowContext(request: SubmitRequest): Record<string, unknown> {
-  const role =
-    request.identity?.role ?? (request.body.variante === 'agent' ? 'vermittler' : 'claimant');
-  return {
-    variant: request.body.variante,
-    brand: request.brand,
-    role,
-    route: request.partnerNummer ? { partnerNummer: request.partnerNummer } : {},
-    entry: {},
-  };
-}
+const numberOf = (prefix: string) =>
+  sql`${prefix} || '-' || lpad(nextval('application_number_seq')::text, 8, '0')`;
 
 /**
- * Submits a bike application: re-checks the answers with the fahrrad definition (400 with field
- * errors under /body/antworten), the frame number against the register of stolen bikes (422
- * pruefung-fehlgeschlagen) and the server's own price (422 nicht-versicherbar); then writes the
- * application with a new number, its normalised answers and price, an audit row and the
- * idempotency key in one transaction. With `entwurf` the agent's draft becomes the application.
+ * Submits an application of any flow: re-checks the answers with the flow's definition (400 with
+ * field errors under /body/antworten), runs the flow's declared checks (422
+ * pruefung-fehlgeschlagen), prices with the line's tariff (422 nicht-versicherbar); then writes the
+ * application with a new number, its normalised answers, the price with the rating worksheet and
+ * the tariff's version, an audit row and the idempotency key in one transaction. With `entwurf`
+ * the agent's draft of the same flow becomes the application.
  */
 export async function submitApplication(request: SubmitRequest): Promise<GuardedOutcome> {
-  const { body, identity } = request;
-  const checked = checkFlowAnswers(request.flow, body.antworten, flowContext(request));
-  if (!checked.ok) {
-    return {
-      status: 400,
-      body: {
-        error: 'validation',
-        message: VALIDATION_MESSAGE,
-        fieldErrors: checked.fieldErrors.map((error) => ({
-          ...error,
-          path: error.path.replace(/^\/body/, '/body/antworten'),
-        })),
-      },
-    };
-  }
-  const answers = checked.answers;
-  const frameNumber = answers['fahrrad']?.['rahmennummer'];
-  if (typeof frameNumber === 'string' && isReportedStolen(frameNumber)) {
-    return {
-      status: 422,
-      body: { error: 'pruefung-fehlgeschlagen', message: CHECK_FAILED_MESSAGE },
-    };
-  }
-  const priceBody = priceBodyOf(answers);
-  const price = priceBike(request.tariff, priceBody, request.today);
-  if (!price.versicherbar) {
-    return { status: 422, body: { error: 'nicht-versicherbar', message: price.grund } };
-  }
+  const { body, caller, application } = request;
+  const { definition } = application.flow;
+  const priced = priceAnswers(application, caller, body.antworten, request.today, true);
+  if (!isPriced(priced)) return priced;
+  const failed = runChecks(application.flow, priced.answers);
+  if (failed)
+    return { status: 422, body: { error: 'pruefung-fehlgeschlagen', message: failed.message } };
+  const { rating, answers } = priced;
+  if (rating.kind === 'refused')
+    return { status: 422, body: { error: 'nicht-versicherbar', message: rating.grund } };
 
+  const { identity } = caller;
   const owner =
     identity === null
       ? { role: 'oeffentlich', id: null }
       : { role: identity.role, id: actorIdOf(identity) };
+  const price = { beitrag: rating.beitrag, jahresbeitrag: rating.jahresbeitrag, ...rating.outputs };
   const data = JSON.stringify({
-    variante: body.variante,
+    variante: caller.variant,
     antworten: answers,
-    beitrag: {
-      versicherungssumme: price.versicherungssumme,
-      fahrradtyp: priceBody.fahrradtyp,
-      beitrag: price.beitrag,
-      jahresbeitrag: price.jahresbeitrag,
-      zahlweise: price.zahlweise,
-      versicherungsbeginn: price.versicherungsbeginn,
-      tarif: { id: request.tariff.id, version: request.tariff.version },
-    },
+    beitrag: { ...price, tarif: rating.worksheet.tarif, rechenweg: rating.worksheet },
   });
-  const flowVersion = request.flow.definition.version;
+  // The meta-schema requires a product of every application flow.
+  const produkt = definition.product?.code ?? definition.id;
+  const antragsnummer = numberOf(definition.product?.numberPrefix ?? DEFAULT_PREFIX);
   return request.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     const entwurf = body.entwurf ?? null;
     const [row] = entwurf
       ? await queryRows<{ antragsnummer: string }>(
           db,
-          sql`UPDATE applications SET antragsnummer = ${ANTRAGSNUMMER}, status = 'submitted',
-                submitted_at = now(), updated_at = clock_timestamp(), brand = ${request.brand},
-                flow_version = ${flowVersion}, partner_nummer = ${request.partnerNummer},
+          sql`UPDATE applications SET antragsnummer = ${antragsnummer}, status = 'submitted',
+                submitted_at = now(), updated_at = clock_timestamp(), brand = ${caller.brand},
+                flow_version = ${definition.version}, partner_nummer = ${caller.partnerNummer},
                 data = ${data}::jsonb
               WHERE id = ${entwurf} AND owner_role = 'vermittler' AND owner_id = ${owner.id}
-                AND status = 'draft' AND flow = 'fahrrad'
+                AND status = 'draft' AND flow = ${definition.id}
               RETURNING antragsnummer`,
         )
       : await queryRows<{ antragsnummer: string }>(
           db,
           sql`INSERT INTO applications (antragsnummer, brand, produkt, status, owner_role, owner_id,
                 flow, flow_version, partner_nummer, data, submitted_at)
-              VALUES (${ANTRAGSNUMMER}, ${request.brand}, 'FAHRRAD', 'submitted', ${owner.role},
-                ${owner.id}, 'fahrrad', ${flowVersion}, ${request.partnerNummer}, ${data}::jsonb, now())
+              VALUES (${antragsnummer}, ${caller.brand}, ${produkt}, 'submitted', ${owner.role},
+                ${owner.id}, ${definition.id}, ${definition.version}, ${caller.partnerNummer},
+                ${data}::jsonb, now())
               RETURNING antragsnummer`,
         );
     if (!row) return DRAFT_NOT_FOUND;
-    const response = {
-      antragsnummer: row.antragsnummer,
-      beitrag: price.beitrag,
-      jahresbeitrag: price.jahresbeitrag,
-      zahlweise: price.zahlweise,
-      versicherungsbeginn: price.versicherungsbeginn,
-      status: 'eingereicht',
-    };
+    const response = { antragsnummer: row.antragsnummer, ...price, status: 'eingereicht' };
     await db.insert(auditLog).values({
       actorRole: owner.role,
       actorId: owner.id ?? 'oeffentlich',
@@ -160,12 +109,13 @@ export async function submitApplication(request: SubmitRequest): Promise<Guarded
       entityId: row.antragsnummer,
       requestId: request.requestId,
       details: {
-        produkt: 'FAHRRAD',
-        variante: body.variante,
-        partnerNummer: request.partnerNummer,
+        flow: definition.id,
+        produkt,
+        variante: caller.variant,
+        partnerNummer: caller.partnerNummer,
         entwurf,
-        beitrag: price.beitrag,
-        zahlweise: price.zahlweise,
+        beitrag: rating.beitrag,
+        tarif: rating.worksheet.tarif,
       },
     });
     if (request.idempotency) {

@@ -41,7 +41,7 @@ export function loadServerFlow(id: string, root = process.cwd()): ServerFlow {
 /** The outcome of checking a flow's answers. */
 export type AnswersCheck =
   | { ok: true; answers: Record<string, Record<string, unknown>> }
-  | { ok: false; fieldErrors: FieldError[] };
+  | { ok: false; fieldErrors: FieldError[]; answers?: Record<string, Record<string, unknown>> };
 
 /**
  * Checks the answers of a flow as the browser does, with the same definition and validation
@@ -106,5 +106,5 @@ export function checkFlowAnswers(
     );
     answers[step.id] = normalizeAnswers(step.form?.schema ?? {}, relevant);
   }
-  return fieldErrors.length > 0 ? { ok: false, fieldErrors } : { ok: true, answers };
+  return fieldErrors.length > 0 ? { ok: false, fieldErrors, answers } : { ok: true, answers };
 }

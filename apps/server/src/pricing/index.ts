@@ -7,15 +7,6 @@ export {
   type PricedResult,
   type PricingInput,
 } from './calculatePremium.ts';
-export {
-  addMonthsIso,
-  calculateApplicationPremium,
-  FAHRRADTYPEN,
-  type ApplicationPremium,
-  type ApplicationPricingInput,
-  type ApplicationTariff,
-  type Fahrradtyp,
-} from './applicationPremium.ts';
 export { defaultTariffs, loadTariffs, TARIFFS_DIR } from './loadTariffs.ts';
 export { maxRevenueOf, optionalCovers, revenueFactorOf, variantForSum } from './options.ts';
 export {

@@ -5,7 +5,8 @@ import { createAjv } from '../../../../engine/validation/createAjv.ts';
 import type { Produkt } from '../db/schema/contractTypes.ts';
 import type { Tariff, TariffCatalogue } from './tariff.ts';
 
-const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
+/** The repository root (definitions/ and generated/ are read from it). */
+export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
 
 /** Folder of the tariff files. */
 export const TARIFFS_DIR = join(REPO_ROOT, 'definitions', 'tariffs');
@@ -13,12 +14,16 @@ export const TARIFFS_DIR = join(REPO_ROOT, 'definitions', 'tariffs');
 /** The tariff JSON Schema. */
 export const TARIFF_SCHEMA_PATH = join(REPO_ROOT, 'definitions', 'schema', 'tariff.schema.json');
 
+/** The JSON Logic rule schema the tariff schema refers to. */
+const RULE_SCHEMA_PATH = join(REPO_ROOT, 'definitions', 'schema', 'rule.schema.json');
+
 /**
  * Reads and validates every tariff file and indexes it by product. Throws on a file that breaks
  * the schema, names a variant product outside its products list, or prices a product twice.
  */
 export function loadTariffs(dir: string = TARIFFS_DIR): TariffCatalogue {
   const ajv = createAjv();
+  ajv.addSchema(JSON.parse(readFileSync(RULE_SCHEMA_PATH, 'utf8')) as object);
   const validate = ajv.compile<Tariff>(
     JSON.parse(readFileSync(TARIFF_SCHEMA_PATH, 'utf8')) as object,
   );

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Authenticate, Identity } from '../auth/index.ts';
 import type { Db } from '../db/database.ts';
 import { sendError } from '../http/errors.ts';
+import type { FlowRegistry } from '../flows/registry.ts';
 import type { TariffCatalogue } from '../pricing/index.ts';
 
 /** What the route modules need from the server. */
@@ -9,6 +10,8 @@ export interface RouteContext {
   db: Db;
   authenticate: Authenticate;
   tariffs: TariffCatalogue;
+  /** The flows of generated/definitions (application flows with their tariffs, draft flows). */
+  flows: FlowRegistry;
   /** Today as an ISO date (injectable for tests). */
   today: () => string;
 }

@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { evaluateRule, lookupText, type WizardDefinition } from '#engine';
+import type { Register } from '../../../../generated/types/register.ts';
+import type { ServerFlow } from '../claims/flowAnswers.ts';
+import { REPO_ROOT } from '../pricing/loadTariffs.ts';
+
+/** Folder of the register files a flow's checks read. */
+export const REGISTERS_DIR = join(REPO_ROOT, 'definitions', 'registers');
+
+/** A value as a register compares it, by the register's normalisation. */
+export function registerKey(normalize: Register['normalize'], value: string): string {
+  if (normalize === 'alphanumeric-uppercase') return value.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  if (normalize === 'trim') return value.trim().toLowerCase();
+  return value;
+}
+
+const loaded = new Map<string, { normalize: Register['normalize']; keys: ReadonlySet<string> }>();
+
+/** A register's normalised entries, read once per process (definitions:check validated the file). */
+function registerOf(id: string, dir: string) {
+  let register = loaded.get(`${dir}\u0000${id}`);
+  if (!register) {
+    const file = JSON.parse(readFileSync(join(dir, `${id}.json`), 'utf8')) as Register;
+    register = {
+      normalize: file.normalize,
+      keys: new Set(file.entries.map((entry) => registerKey(file.normalize, entry))),
+    };
+    loaded.set(`${dir}\u0000${id}`, register);
+  }
+  return register;
+}
+
+/** A failed check: its id and the German message of its messageKey. */
+export interface FailedCheck {
+  id: string;
+  message: string;
+}
+
+/**
+ * Runs a flow's declared checks (definition `checks`) over checked answers: each check's value
+ * is looked up in its register; `listed` fails when it is there, `notListed` when it is not. An
+ * empty value passes. Answers the first failing check, or null.
+ */
+export function runChecks(
+  flow: ServerFlow,
+  answers: Readonly<Record<string, unknown>>,
+  dir: string = REGISTERS_DIR,
+): FailedCheck | null {
+  const definition: WizardDefinition = flow.definition;
+  for (const check of definition.checks ?? []) {
+    const value = evaluateRule(check.value, { answers });
+    if (value === undefined || value === null || value === '') continue;
+    const register = registerOf(check.register, dir);
+    const listed = register.keys.has(registerKey(register.normalize, String(value)));
+    if (listed === (check.fails === 'listed')) {
+      const message =
+        lookupText(flow.bundles, check.messageKey, definition.i18nNamespace) ??
+        lookupText(flow.bundles, 'errors.default', 'common') ??
+        '';
+      return { id: check.id, message };
+    }
+  }
+  return null;
+}

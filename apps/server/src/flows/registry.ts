@@ -1,0 +1,60 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { WizardDefinition } from '#engine';
+import { loadServerFlow, type ServerFlow } from '../claims/flowAnswers.ts';
+import type { Tariff, TariffCatalogue } from '../pricing/index.ts';
+
+/** An application flow the server serves: its checked definition, validators and texts, and tariff. */
+export interface ApplicationFlow {
+  flow: ServerFlow;
+  /** The tariff whose rating prices the flow (definitions:check makes sure there is exactly one). */
+  tariff: Tariff | undefined;
+}
+
+/** The flows of generated/definitions, by id, as the server finds them. */
+export interface FlowRegistry {
+  /** A flow's definition, or undefined for an id that is no flow. */
+  definition(id: string): WizardDefinition | undefined;
+  /** An application flow with its tariff (compiled on first use), or undefined. */
+  application(id: string): ApplicationFlow | undefined;
+  /** The ids of the flows that declare agent drafts. */
+  draftFlows(): string[];
+}
+
+/**
+ * The flow registry: every definition under generated/definitions is read on first use (so the
+ * server starts, and its other calls work, before codegen ran), and each application flow is
+ * compiled once when it is first asked for. Nothing here names a flow: a new line is a new file.
+ */
+export function createFlowRegistry(tariffs: TariffCatalogue, root = process.cwd()): FlowRegistry {
+  let definitions: Map<string, WizardDefinition> | undefined;
+  const compiled = new Map<string, ApplicationFlow>();
+  const all = (): Map<string, WizardDefinition> => {
+    if (definitions) return definitions;
+    const dir = resolve(root, 'generated/definitions');
+    definitions = new Map();
+    for (const file of readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .sort()) {
+      const definition = JSON.parse(readFileSync(resolve(dir, file), 'utf8')) as WizardDefinition;
+      definitions.set(definition.id, definition);
+    }
+    return definitions;
+  };
+  const tariffOf = (id: string): Tariff | undefined =>
+    [...new Set(tariffs.values())].find((tariff) => tariff.rating?.flows.includes(id));
+  return {
+    definition: (id) => all().get(id),
+    application(id) {
+      const definition = all().get(id);
+      if (!definition || definition.kind !== 'application') return undefined;
+      let entry = compiled.get(id);
+      if (!entry) {
+        entry = { flow: loadServerFlow(id, root), tariff: tariffOf(id) };
+        compiled.set(id, entry);
+      }
+      return entry;
+    },
+    draftFlows: () => [...all().values()].filter((d) => d.draft !== undefined).map((d) => d.id),
+  };
+}

@@ -1,0 +1,136 @@
+import { ruleHolds } from '#engine';
+import type { Rating, RatingStep, Tariff } from '../../../../generated/types/tariff.ts';
+import { ratingInputs, type MissingInput, type RatingContext } from './inputs.ts';
+import { evaluateOperand, NO_PRICE_REASON } from './operands.ts';
+import type { RatingValue, Worksheet, WorksheetCheck, WorksheetStep } from './worksheet.ts';
+
+/** What a rating run found. */
+export type RatingResult =
+  /** The answers lack what the tariff reads (or the tariff has no rating). */
+  | { kind: 'incomplete'; missing: MissingInput[] }
+  /** Not insurable (online): the German reason, and the worksheet up to where it stopped. */
+  | { kind: 'refused'; grund: string; worksheet: Worksheet }
+  /** Priced: premium per payment and per year, the declared outputs, and the worksheet. */
+  | {
+      kind: 'priced';
+      beitrag: number;
+      jahresbeitrag: number;
+      outputs: Record<string, RatingValue>;
+      worksheet: Worksheet;
+    };
+
+/** Rounds half away from zero to `scale` decimals (2: cents), as premiums are rounded. */
+export function roundHalfAway(value: number, scale: number): number {
+  const factor = 10 ** scale;
+  return (Math.sign(value) * Math.round(Math.abs(value) * factor + Number.EPSILON)) / factor;
+}
+
+function apply(op: RatingStep['op'], current: number, value: number): number {
+  switch (op) {
+    case 'set':
+      return value;
+    case 'add':
+      return current + value;
+    case 'subtract':
+      return current - value;
+    case 'multiply':
+      return current * value;
+    case 'divide':
+      return current / value;
+    case 'discount':
+      return current * (1 - value);
+    case 'surcharge':
+      return current * (1 + value);
+    case 'atLeast':
+      return Math.max(current, value);
+    case 'atMost':
+      return Math.min(current, value);
+    case 'round':
+      return current;
+  }
+}
+
+/** Runs the routine's steps over the inputs; the variables, or the reason it stopped. */
+function runSteps(
+  tariff: Tariff,
+  rating: Rating,
+  inputs: Readonly<Record<string, RatingValue>>,
+  today: string,
+  recorded: WorksheetStep[],
+): { ok: true; variables: Record<string, number> } | { ok: false; reason: string } {
+  const variables: Record<string, number> = {};
+  for (const step of rating.steps) {
+    const scope = { ...inputs, ...variables, today };
+    const entry: WorksheetStep = {
+      id: step.id,
+      bezeichnung: step.label,
+      operation: step.op,
+      ziel: step.target,
+      ausgefuehrt: false,
+    };
+    recorded.push(entry);
+    if (step.when !== undefined && !ruleHolds(step.when, scope)) continue;
+    entry.ausgefuehrt = true;
+    const current = variables[step.target];
+    if (step.op !== 'set' && current === undefined) return { ok: false, reason: NO_PRICE_REASON };
+    if (step.op === 'round') {
+      const scale = step.scale ?? 2;
+      variables[step.target] = roundHalfAway(current ?? 0, scale);
+      entry.stellen = scale;
+      entry.ergebnis = variables[step.target];
+      continue;
+    }
+    if (step.value === undefined) return { ok: false, reason: NO_PRICE_REASON };
+    const operand = evaluateOperand(tariff, step.value, scope);
+    if (!operand.ok) return { ok: false, reason: operand.reason };
+    const result = apply(step.op, current ?? 0, operand.value);
+    if (!Number.isFinite(result)) return { ok: false, reason: NO_PRICE_REASON };
+    variables[step.target] = result;
+    entry.wert = operand.value;
+    entry.quelle = operand.source;
+    entry.ergebnis = result;
+  }
+  return { ok: true, variables };
+}
+
+/**
+ * Prices a flow's checked answers with the tariff's rating: the inputs from the answers, the
+ * insurability rules in order, then the rate routine step by step. Every value used goes into
+ * the rating worksheet. Pure: today comes in with the context.
+ */
+export function rate(
+  tariff: Tariff,
+  answers: Readonly<Record<string, Readonly<Record<string, unknown>>>>,
+  context: RatingContext,
+): RatingResult {
+  const rating = tariff.rating;
+  if (!rating) return { kind: 'incomplete', missing: [] };
+  const inputs = ratingInputs(rating, answers, context);
+  if (!inputs.ok) return { kind: 'incomplete', missing: inputs.missing };
+  const worksheet: Worksheet = {
+    tarif: { id: tariff.id, version: tariff.version, gueltigAb: tariff.validFrom },
+    stichtag: context.today,
+    eingaben: inputs.worksheet,
+    pruefungen: [],
+    schritte: [],
+  };
+  const scope = { ...inputs.values, today: context.today };
+  for (const rule of rating.insurable ?? []) {
+    const check: WorksheetCheck = {
+      id: rule.id,
+      grund: rule.reason,
+      erfuellt: ruleHolds(rule.rule, scope),
+    };
+    worksheet.pruefungen.push(check);
+    if (!check.erfuellt) return { kind: 'refused', grund: rule.reason, worksheet };
+  }
+  const run = runSteps(tariff, rating, inputs.values, context.today, worksheet.schritte);
+  if (!run.ok) return { kind: 'refused', grund: run.reason, worksheet };
+  const { beitrag, jahresbeitrag } = run.variables;
+  if (beitrag === undefined || jahresbeitrag === undefined)
+    return { kind: 'refused', grund: NO_PRICE_REASON, worksheet };
+  const outputs: Record<string, RatingValue> = {};
+  for (const name of rating.outputs ?? [])
+    outputs[name] = run.variables[name] ?? inputs.values[name] ?? null;
+  return { kind: 'priced', beitrag, jahresbeitrag, outputs, worksheet };
+}

@@ -1,3 +1,4 @@
+import { flows } from '../../../generated/definitions/index.ts';
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -137,6 +138,7 @@ describe('the customer page', () => {
     geburtsdatum: '1985-03-14',
     email: 'anna.schmidt@beispiel.example',
     telefon: null,
+    marke: 'andsafe',
     adresse: { strasse: 'Lindenstraße', hausnummer: '12', plz: '10115', ort: 'Berlin' },
     vertraege: [
       {
@@ -158,13 +160,22 @@ describe('the customer page', () => {
       '/vermittler/kunde/2000101',
     );
 
-  it('shows the customer’s data, contracts and the bike application link', async () => {
+  it('shows the customer’s data, contracts and the applications of the customer’s brand from the flow index', async () => {
     const fake = fakeSend({ [`GET ${URL}`]: ok(customer) });
     server.send = fake.send;
     renderCustomer();
     const heading = await screen.findByRole('heading', { level: 1, name: 'Frau Anna Schmidt' });
     await waitFor(() => expect(heading).toHaveFocus());
     expect(document.title).toBe('Frau Anna Schmidt');
+    const offered = screen.getByRole('list', { name: 'Neuer Antrag' });
+    const agentRoutes = flows.filter(
+      (entry) => entry.variant === 'agent' && entry.brands.includes('andsafe'),
+    );
+    expect(
+      within(offered)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(agentRoutes.map((entry) => entry.baseRoute.replace('{partnerNummer}', '2000101')));
     expect(screen.getByRole('link', { name: 'Fahrradversicherung beantragen' })).toHaveAttribute(
       'href',
       '/vermittler/kunde/2000101/antrag/fahrrad',

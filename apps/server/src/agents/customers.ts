@@ -95,6 +95,8 @@ export async function customerDetail(db: Db, customer: PartnerRow) {
     geburtsdatum: customer.geburtsdatum,
     email: customer.email,
     telefon: customer.telefon,
+    /** The customer's brand: the applications an agent may start for them are those of it. */
+    marke: customer.brand,
     adresse: {
       strasse: customer.strasse,
       hausnummer: customer.hausnummer,

@@ -10,9 +10,28 @@ import { formatDate } from '../portal/format.ts';
 import { addressLine } from '../portal/pendingChanges.ts';
 import { fetchCustomer, type AgentCustomer } from './agentApi.ts';
 import { fullName } from './names.ts';
+import { applicationEntries, fillRoute } from '../flows/flowIndex.ts';
 
-/** The flows an agent can start for a customer, by route segment (registered by the flow list). */
-const APPLICATIONS = [{ flow: 'fahrrad', label: 'agent.customer.applyBike' }] as const;
+/** The applications an agent can start for the customer: every agent variant of the customer's brand. */
+function Applications({ customer }: { customer: AgentCustomer }) {
+  const { t } = useTranslation('portal');
+  const entries = applicationEntries(customer.marke, 'agent');
+  if (entries.length === 0) return <p>{t('agent.customer.noApplications')}</p>;
+  return (
+    <ul className="link-list" aria-label={t('agent.customer.applicationsTitle')}>
+      {entries.map((entry) => (
+        <li key={entry.id}>
+          <Link
+            className="button"
+            to={fillRoute(entry.baseRoute, { partnerNummer: customer.partnerNummer })}
+          >
+            {t('agent.customer.apply', { product: t(`common:products.${entry.product ?? ''}`) })}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 function CustomerFacts({ customer }: { customer: AgentCustomer }) {
   const { t } = useTranslation('portal');
@@ -42,7 +61,6 @@ export function AgentCustomerPage() {
       ? fullName(customer)
       : t('agent.customer.title', { partnerNummer });
   const heading = usePageHeading(title);
-  const base = `/vermittler/kunde/${encodeURIComponent(partnerNummer)}`;
   return (
     <section className="portal-page">
       <h1 ref={heading} tabIndex={-1}>
@@ -55,17 +73,8 @@ export function AgentCustomerPage() {
       />
       {customer ? (
         <>
-          <p className="wizard-actions">
-            {APPLICATIONS.map((application) => (
-              <Link
-                key={application.flow}
-                className="button"
-                to={`${base}/antrag/${application.flow}`}
-              >
-                {t(application.label)}
-              </Link>
-            ))}
-          </p>
+          <h2>{t('agent.customer.applicationsTitle')}</h2>
+          <Applications customer={customer} />
           <h2>{t('agent.customer.dataTitle')}</h2>
           <CustomerFacts customer={customer} />
           <h2>{t('agent.customer.contractsTitle')}</h2>

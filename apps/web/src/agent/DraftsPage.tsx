@@ -7,14 +7,20 @@ import { QueryStatus } from '../pages/QueryStatus.tsx';
 import { usePageHeading } from '../pages/usePageHeading.ts';
 import { formatDateTime } from '../portal/format.ts';
 import { deleteDraft, fetchDrafts, type Draft } from './agentApi.ts';
+import { agentApplicationPath, flowVariant } from '../flows/flowIndex.ts';
 
 const DRAFTS_KEY = ['vermittler', 'entwuerfe'] as const;
 
-/** Where a draft continues: the flow's agent route for its customer, with the draft id. */
-export const resumePath = (draft: Pick<Draft, 'id' | 'flow' | 'partnerNummer'>): string =>
-  `/vermittler/kunde/${encodeURIComponent(draft.partnerNummer)}/antrag/${encodeURIComponent(
-    draft.flow,
-  )}?entwurf=${encodeURIComponent(draft.id)}`;
+/**
+ * Where a draft continues: the flow's agent route (from the flow index) for its customer, with the
+ * draft id; undefined when the flow no longer has an agent variant.
+ */
+export function resumePath(
+  draft: Pick<Draft, 'id' | 'flow' | 'partnerNummer'>,
+): string | undefined {
+  const path = agentApplicationPath(draft.flow, draft.partnerNummer);
+  return path && `${path}?entwurf=${encodeURIComponent(draft.id)}`;
+}
 
 /** The confirmation step of a deletion, in place of the row's actions. */
 function ConfirmDelete({
@@ -67,7 +73,8 @@ export function DraftsPage() {
   const [notice, setNotice] = useState('');
   const [failed, setFailed] = useState(false);
   const [focusDelete, setFocusDelete] = useState<string | null>(null);
-  const flowName = (flow: string) => t(`agent.flows.${flow}`, { defaultValue: flow });
+  const flowName = (flow: string) =>
+    t(`common:products.${flowVariant(flow, 'agent')?.product ?? ''}`, { defaultValue: flow });
 
   const removal = useMutation({
     mutationFn: (draft: Draft) => deleteDraft(draft.id),
@@ -144,10 +151,12 @@ export function DraftsPage() {
                         />
                       ) : (
                         <div className="row-actions">
-                          <Link to={resumePath(draft)}>
-                            {t('agent.drafts.resume')}{' '}
-                            <span className="visually-hidden">{context}</span>
-                          </Link>
+                          {resumePath(draft) ? (
+                            <Link to={resumePath(draft) ?? ''}>
+                              {t('agent.drafts.resume')}{' '}
+                              <span className="visually-hidden">{context}</span>
+                            </Link>
+                          ) : null}
                           <button
                             id={`entwurf-loeschen-${draft.id}`}
                             type="button"

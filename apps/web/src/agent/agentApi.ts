@@ -22,6 +22,8 @@ export interface AgentCustomer {
   geburtsdatum: string;
   email: string | null;
   telefon: string | null;
+  /** The brand the customer is with (andsafe, hfk, ...). */
+  marke: string;
   adresse: Address;
   vertraege: ContractListItem[];
 }

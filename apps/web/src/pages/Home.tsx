@@ -1,30 +1,42 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { BrandConfig } from '../../../../generated/types/brand.ts';
+import { applicationEntries, flowVariant } from '../flows/flowIndex.ts';
 
-const PRODUCTS = [
-  'PRIVATHAFTPFLICHT',
-  'TIERHALTER',
-  'FAHRRAD',
-  'HAUSRAT',
-  'BHV',
-  'VH',
-  'VSH',
-  'REISE',
-] as const;
-
-/** The home page: the brand, what the platform offers, and the insurance lines. */
+/**
+ * The home page: the brand, what the platform offers, and every insurance line the brand sells
+ * online, from the flow index (a new application definition appears here by itself), each with its
+ * application and, where the flow has one, its advice variant.
+ */
 export function Home({ brand }: { brand: BrandConfig }) {
   const { t } = useTranslation();
+  const products = applicationEntries(brand.id, 'customer');
   return (
     <>
       <h1>{t('home.title')}</h1>
       <p>{t('home.intro')}</p>
       <h2>{t('home.productsHeadline')}</h2>
-      <ul className="product-list">
-        {PRODUCTS.map((code) => (
-          <li key={code}>{t(`products.${code}`)}</li>
-        ))}
-      </ul>
+      {products.length === 0 ? (
+        <p>{t('home.noProducts')}</p>
+      ) : (
+        <ul className="product-list">
+          {products.map((entry) => {
+            const product = t(`products.${entry.product ?? ''}`);
+            const advice = flowVariant(entry.id, 'advice');
+            return (
+              <li key={entry.id}>
+                <Link to={entry.baseRoute}>{t('home.apply', { product })}</Link>
+                {advice && (advice.brands as readonly string[]).includes(brand.id) ? (
+                  <>
+                    {' '}
+                    <Link to={advice.baseRoute}>{t('home.advice', { product })}</Link>
+                  </>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
       <p className="brand-note">{t('home.brandNote', { brand: brand.name })}</p>
     </>
   );

@@ -24,6 +24,23 @@ export {
   type RuleInput,
 } from './visibility.ts';
 export { stepProblems, type FieldProblem } from './stepProblems.ts';
+export { firstText, problemMessage } from './problemMessage.ts';
+export {
+  formRuleProblems,
+  readsEmptyAnswer,
+  requiredFields,
+  type RuleProblem,
+} from './formRules.ts';
+export { applyDerived, fixedValues, sameAnswer, type EditedFields } from './derive.ts';
+export {
+  fieldSchema,
+  isListSchema,
+  itemLimits,
+  listItemOf,
+  listTextKeys,
+  type ItemLimits,
+  type ListText,
+} from './lists.ts';
 export {
   contextLoads,
   draftOffered,

@@ -34,6 +34,7 @@ export {
 export { applyDerived, fixedValues, sameAnswer, type EditedFields } from './derive.ts';
 export {
   fieldSchema,
+  isListField,
   isListSchema,
   itemLimits,
   listItemOf,

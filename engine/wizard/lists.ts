@@ -14,6 +14,14 @@ export function isListSchema(schema: unknown): boolean {
   return isNode(items) && items['type'] === 'object' && isNode(items['properties']);
 }
 
+/**
+ * Whether a field is shown as a list of items (the German list template): a list schema with no
+ * widget of its own (an upload field is an array of file objects shown by the file widget).
+ */
+export function isListField(schema: unknown, uiSchema: unknown): boolean {
+  return isListSchema(schema) && !(isNode(uiSchema) && typeof uiSchema['ui:widget'] === 'string');
+}
+
 /** The schema of a top-level field of a step (self-contained schemas, as the engine runs them). */
 export function fieldSchema(step: Step, field: string): Node | undefined {
   const properties = step.form?.schema['properties'];

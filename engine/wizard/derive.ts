@@ -119,10 +119,11 @@ export function fixedValues(
     .map((spec) => ({ field: spec.field, value: valueOf(spec, data, context) }));
 }
 
-/** What changed in the event being applied: the page, and its fields the user set. */
+/** The page the user set in the event being applied: a field whose answer differs was edited. */
 export interface EditedFields {
   page: string;
-  fields: ReadonlySet<string>;
+  /** The page's answers before the event. */
+  before: Record<string, unknown> | undefined;
 }
 
 /**
@@ -144,8 +145,13 @@ export function applyDerived(
   if (fields.length === 0) return after;
   let data = after;
   for (const spec of fields) {
-    if (edited?.page === spec.step && edited.fields.has(spec.field) && !spec.readOnly) continue;
     const current = data[spec.step]?.[spec.field];
+    if (
+      !spec.readOnly &&
+      edited?.page === spec.step &&
+      !Object.is(edited.before?.[spec.field], after[spec.step]?.[spec.field])
+    )
+      continue;
     const unchangedInputs =
       spec.reads !== undefined && [...spec.reads].every((s) => before[s] === data[s]);
     if (!spec.readOnly && !isEmptyValue(current) && unchangedInputs) continue;

@@ -112,7 +112,8 @@ function recompute(setup: WizardSetup, state: WizardState): WizardState {
 /**
  * The state with new answers, the derived and read-only answers filled in (derive.ts). `before`
  * is the answers the change started from (the same answers fill only what is empty); `edited`
- * names the fields the user set in this event, which a derived value never overwrites.
+ * names the page the user set in this event: a field whose answer it changed is not overwritten
+ * by its derived value.
  */
 function withAnswers(
   setup: WizardSetup,
@@ -125,17 +126,6 @@ function withAnswers(
     ...state,
     formData: applyDerived(setup.definition, setup.context, before, formData, edited),
   };
-}
-
-/** The fields of a page whose answers differ between two versions of the page. */
-function changedFields(
-  before: Record<string, unknown> | undefined,
-  after: Record<string, unknown>,
-): Set<string> {
-  const fields = new Set<string>();
-  for (const key of new Set([...Object.keys(before ?? {}), ...Object.keys(after)]))
-    if (!Object.is(before?.[key], after[key])) fields.add(key);
-  return fields;
 }
 
 function stepById(setup: WizardSetup, id: string | null): Step | undefined {
@@ -316,7 +306,7 @@ export function transition(
     }
     case 'setPageData': {
       const page = { ...event.data };
-      const edited = { page: event.page, fields: changedFields(state.formData[event.page], page) };
+      const edited = { page: event.page, before: state.formData[event.page] };
       const formData = { ...state.formData, [event.page]: page };
       return done(recompute(setup, withAnswers(setup, state, formData, state.formData, edited)));
     }

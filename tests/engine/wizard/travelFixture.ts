@@ -83,6 +83,11 @@ export const travel = {
           },
           required: ['personen'],
         },
+        uiSchema: {
+          personen: {
+            items: { geburtsdatum: { 'ui:widget': 'date' }, anrede: { 'ui:widget': 'radio' } },
+          },
+        },
         itemCounts: {
           personen: {
             min: { if: [{ '==': [{ var: 'data.reise.gruppe' }, 'PAAR'] }, 2, 1] },

@@ -30,6 +30,8 @@ export const VALIDATION_MESSAGE_NAMES: readonly string[] = [
   'fileUpload.count',
   'fileUpload.type',
   'fileUpload.size',
+  'minItems',
+  'maxItems',
 ];
 
 /**

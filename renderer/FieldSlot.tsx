@@ -8,8 +8,9 @@ import {
   type UiSchema,
 } from '@rjsf/utils';
 import type { WizardController } from './store/controller.ts';
-import type { FieldProblem } from '#engine';
+import type { FieldProblem, ItemLimits } from '#engine';
 import type { RendererFormContext } from './formContext.ts';
+import { problemFieldId, problemText } from './problemText.ts';
 
 interface FieldSlotProps {
   controller: WizardController;
@@ -19,16 +20,11 @@ interface FieldSlotProps {
   schema: RJSFSchema;
   uiSchema: UiSchema;
   required: boolean;
-}
-
-/** The text of a problem: the first of its keys that has a text, else the default field error. */
-export function problemText(problem: FieldProblem, context: RendererFormContext): string {
-  const key = problem.keys.find((k) => context.exists(k));
-  return key ? context.t(key) : context.t('common:errors.default');
+  /** For a list: how many items it may have now (add and remove buttons follow them). */
+  limits?: ItemLimits;
 }
 
 function errorSchemaFor(
-  name: string,
   problems: readonly FieldProblem[],
   context: RendererFormContext,
   marked: string | undefined,
@@ -44,8 +40,39 @@ function errorSchemaFor(
   }
   if (marked !== undefined && !Array.isArray(root['__errors']))
     root['__errors'] = [marked === '' ? '' : context.t(marked)];
-  void name;
   return root as ErrorSchema;
+}
+
+/** A list's uiSchema with rjsf's add and remove switches set from its limits of the moment. */
+function listUiSchema(
+  uiSchema: UiSchema,
+  limits: ItemLimits,
+  canAdd: boolean,
+  canRemove: boolean,
+): UiSchema {
+  const options = (uiSchema['ui:options'] ?? {}) as Record<string, unknown>;
+  return {
+    ...uiSchema,
+    'ui:options': { ...options, addable: canAdd, removable: canRemove, minItems: limits.min },
+  };
+}
+
+/** Sets the value at a path (of object keys and list indexes) in a copy of a field's answer. */
+function withValueAt(current: unknown, path: readonly (string | number)[], next: unknown): unknown {
+  const [head, ...rest] = path;
+  if (head === undefined) return next;
+  if (Array.isArray(current) || typeof head === 'number') {
+    const list = Array.isArray(current) ? [...(current as unknown[])] : [];
+    const index = Number(head);
+    list[index] = withValueAt(list[index], rest, next);
+    return list;
+  }
+  const record =
+    typeof current === 'object' && current !== null
+      ? { ...(current as Record<string, unknown>) }
+      : {};
+  record[head] = withValueAt(record[head], rest, next);
+  return record;
 }
 
 /**
@@ -61,6 +88,7 @@ export const FieldSlot = memo(function FieldSlot({
   schema,
   uiSchema,
   required,
+  limits,
 }: FieldSlotProps) {
   const { atoms } = controller;
   const subscribe = useCallback(
@@ -73,11 +101,34 @@ export const FieldSlot = memo(function FieldSlot({
   const touched = useAtomValue(atoms.touched, { store: controller.store });
   const feedback = useAtomValue(atoms.feedback, { store: controller.store });
   const marked = feedback?.fieldErrors[name];
-  const shown = showAll || touched.has(`${step}/${name}`);
   const context = registry.formContext as RendererFormContext;
+  const { globalFormOptions } = registry;
+  // A list shows the errors of the inputs left so far; any other field all once it was left.
+  const shownProblems = useMemo(() => {
+    if (showAll) return problems ?? [];
+    if (!limits) return touched.has(`${step}/${name}`) ? (problems ?? []) : [];
+    return (problems ?? []).filter((p) =>
+      touched.has(`${step}/#${problemFieldId(p.path, globalFormOptions)}`),
+    );
+  }, [showAll, limits, touched, step, name, problems, globalFormOptions]);
   const errorSchema = useMemo(
-    () => errorSchemaFor(name, shown ? (problems ?? []) : [], context, marked),
-    [name, shown, problems, context, marked],
+    () => errorSchemaFor(shownProblems, context, marked),
+    [shownProblems, context, marked],
+  );
+  // A list shows at least its minimum of items; the missing ones are empty until typed into.
+  const storedCount = Array.isArray(value) ? value.length : 0;
+  const shownValue = useMemo(() => {
+    if (!limits) return value;
+    const stored = Array.isArray(value) ? (value as unknown[]) : [];
+    if (stored.length >= limits.min) return value;
+    return [...stored, ...Array.from({ length: limits.min - stored.length }, () => ({}))];
+  }, [value, limits]);
+  const shownCount = Math.max(storedCount, limits?.min ?? 0);
+  const canAdd = limits !== undefined && (limits.max === undefined || shownCount < limits.max);
+  const canRemove = limits !== undefined && storedCount > limits.min;
+  const fieldUiSchema = useMemo(
+    () => (limits ? listUiSchema(uiSchema, limits, canAdd, canRemove) : uiSchema),
+    [uiSchema, limits, canAdd, canRemove],
   );
   const fieldPathId = useMemo(
     () => toFieldPathId(name, registry.globalFormOptions),
@@ -89,25 +140,17 @@ export const FieldSlot = memo(function FieldSlot({
         controller.setField(step, name, next);
         return;
       }
-      // A nested property changed: rjsf hands over the new value of that property only.
+      // A nested property or a list item's field changed: rjsf hands over that value only.
       const current = controller.state.formData[step]?.[name];
-      const copy: Record<string, unknown> =
-        typeof current === 'object' && current !== null
-          ? structuredClone(current as Record<string, unknown>)
-          : {};
-      let node = copy;
-      for (const segment of path.slice(1, -1)) {
-        const key = String(segment);
-        if (typeof node[key] !== 'object' || node[key] === null) node[key] = {};
-        node = node[key] as Record<string, unknown>;
-      }
-      const last = String(path[path.length - 1]);
-      node[last] = next;
-      controller.setField(step, name, copy);
+      controller.setField(step, name, withValueAt(current, path.slice(1), next));
     },
     [controller, step, name],
   );
-  const onBlur = useCallback(() => controller.touch(step, name), [controller, step, name]);
+  const list = limits !== undefined;
+  const onBlur = useCallback(
+    (id: string) => controller.touch(step, name, list ? id : undefined),
+    [controller, step, name, list],
+  );
   const onFocus = useCallback(() => undefined, []);
   const SchemaField = registry.fields['SchemaField'];
   if (!SchemaField) throw new Error('The rjsf registry has no SchemaField');
@@ -116,8 +159,8 @@ export const FieldSlot = memo(function FieldSlot({
       name={name}
       required={required}
       schema={schema}
-      uiSchema={uiSchema}
-      formData={value}
+      uiSchema={fieldUiSchema}
+      formData={shownValue}
       errorSchema={errorSchema}
       fieldPathId={fieldPathId}
       onChange={onChange}

@@ -1,13 +1,22 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { selectAtom } from 'jotai/utils';
-import { toFieldPathId, type RJSFSchema } from '@rjsf/utils';
-import { offeredOptions, quoteShownOn, type Step } from '#engine';
+import type { RJSFSchema } from '@rjsf/utils';
+import {
+  isListField,
+  itemLimits,
+  offeredOptions,
+  quoteShownOn,
+  requiredFields,
+  type ItemLimits,
+  type Step,
+} from '#engine';
 import type { WizardController } from './store/controller.ts';
 import type { RendererFormContext } from './formContext.ts';
 import { createRegistry } from './registry.ts';
 import { translatedUiSchema } from './i18nSchema.ts';
-import { FieldSlot, problemText } from './FieldSlot.tsx';
+import { FieldSlot } from './FieldSlot.tsx';
+import { problemFieldId, problemText } from './problemText.ts';
 import { ContentBlocks } from './ContentBlocks.tsx';
 import { ErrorSummary, type SummaryEntry } from './templates/ErrorSummary.tsx';
 import { InfoBox } from './templates/InfoBox.tsx';
@@ -56,6 +65,32 @@ function OfferedField(props: Parameters<typeof FieldSlot>[0] & { stepDef: Step }
   return <FieldSlot {...props} schema={narrowed.schema} uiSchema={narrowed.uiSchema} />;
 }
 
+const sameLimits = (a: ItemLimits, b: ItemLimits): boolean => a.min === b.min && a.max === b.max;
+
+/**
+ * A list field: its item limits follow the answers its itemCounts rules read (the field re-renders
+ * only when the limits change); without rules they are the schema's.
+ */
+function ListField(props: Parameters<typeof FieldSlot>[0] & { stepDef: Step }) {
+  const { controller, stepDef, name } = props;
+  const limitsAtom = useMemo(
+    () =>
+      selectAtom(
+        controller.atoms.state,
+        (s) =>
+          itemLimits(stepDef, name, {
+            data: s.formData,
+            context: controller.setup.context,
+            result: s.applicationResult,
+          }),
+        sameLimits,
+      ),
+    [controller, stepDef, name],
+  );
+  const limits = useAtomValue(limitsAtom, { store: controller.store });
+  return <FieldSlot {...props} limits={limits} />;
+}
+
 /**
  * One step: error summary (after a failed "Weiter"), heading, info box of the last call, content,
  * the fields, and the buttons. Focus goes to the heading when the step opens and to the summary
@@ -101,10 +136,23 @@ export function StepView({
       ),
     [fields, schema, uiRoot, step.i18nPrefix, t, context.exists],
   );
-  const required = useMemo(
-    () => new Set((schema.required as string[] | undefined) ?? []),
-    [schema],
+  // Required now: the schema's required fields and those whose requiredWhen rule holds.
+  const requiredAtom = useMemo(
+    () =>
+      selectAtom(
+        atoms.state,
+        (s) =>
+          requiredFields(step, {
+            data: s.formData,
+            context: controller.setup.context,
+            result: s.applicationResult,
+          }),
+        sameList,
+      ),
+    [atoms.state, step, controller.setup.context],
   );
+  const requiredList = useAtomValue(requiredAtom, { store });
+  const required = useMemo(() => new Set(requiredList), [requiredList]);
   const irrelevantAtom = useMemo(
     () => selectAtom(atoms.state, (s) => s.irrelevantKeys[step.id] ?? EMPTY, sameList),
     [atoms.state, step.id],
@@ -132,12 +180,7 @@ export function StepView({
     for (const field of fields) {
       if (irrelevant.includes(field)) continue;
       for (const problem of problems?.[field] ?? []) {
-        const segments = problem.path.split('.');
-        const id = toFieldPathId(
-          segments[segments.length - 1] ?? field,
-          registry.globalFormOptions,
-          segments.slice(0, -1),
-        ).$id;
+        const id = problemFieldId(problem.path, registry.globalFormOptions);
         list.push({ fieldId: id, message: problemText(problem, context) });
       }
     }
@@ -199,11 +242,11 @@ export function StepView({
           uiSchema: uiSchemas[name] ?? {},
           required: required.has(name),
         };
-        return step.form?.optionsWhen?.[name] !== undefined ? (
-          <OfferedField key={name} {...props} stepDef={step} />
-        ) : (
-          <FieldSlot key={name} {...props} />
-        );
+        if (step.form?.optionsWhen?.[name] !== undefined)
+          return <OfferedField key={name} {...props} stepDef={step} />;
+        if (isListField(fieldSchema, uiRoot[name]))
+          return <ListField key={name} {...props} stepDef={step} />;
+        return <FieldSlot key={name} {...props} />;
       })}
       {quote ? <QuoteBox controller={controller} quote={quote} context={context} /> : null}
       <div className="wizard-actions">

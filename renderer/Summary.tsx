@@ -13,11 +13,31 @@ function Lines({ lines }: { lines: readonly AnswerLine[] }) {
         <div key={line.name} className="summary__row">
           <dt className="summary__label">{line.label}</dt>
           <dd className="summary__value">
-            {line.lines ? <Lines lines={line.lines} /> : line.text}
+            {line.items ? (
+              <Items items={line.items} />
+            ) : line.lines ? (
+              <Lines lines={line.lines} />
+            ) : (
+              line.text
+            )}
           </dd>
         </div>
       ))}
     </dl>
+  );
+}
+
+/** The items of a list: each under its heading ("Person 2") with its answered fields. */
+function Items({ items }: { items: NonNullable<AnswerLine['items']> }) {
+  return (
+    <>
+      {items.map((item, index) => (
+        <div key={index} className="summary__item">
+          <h3 className="summary__item-title">{item.heading}</h3>
+          <Lines lines={item.lines} />
+        </div>
+      ))}
+    </>
   );
 }
 

@@ -1,3 +1,5 @@
+import { firstText, isListField, listTextKeys } from '#engine';
+import { textLookupOf } from './formContext.ts';
 import { formatGermanDate } from './widgets/germanDate.ts';
 import { formatGermanNumber } from './widgets/germanNumber.ts';
 import { groupIban } from './widgets/ibanGroups.ts';
@@ -12,12 +14,16 @@ export interface AnswerTexts {
   prefix: string;
 }
 
-/** One line of a summary: a field's label and its answer as text, or nested lines (an object). */
+/**
+ * One line of a summary: a field's label and its answer as text, or nested lines (an object), or
+ * the items of a list, each under its heading with its fields.
+ */
 export interface AnswerLine {
   name: string;
   label: string;
   text?: string;
   lines?: AnswerLine[];
+  items?: { heading: string; lines: AnswerLine[] }[];
 }
 
 function isNode(value: unknown): value is Node {
@@ -72,7 +78,8 @@ export function answerText(
 
 /**
  * The summary line of a field: its label from the translated uiSchema (`ui:title`, as the field
- * shows it) and its answer; a nested object lists each answered property on its own line.
+ * shows it) and its answer; a nested object lists each answered property on its own line, a list
+ * each item under its heading ("Person 2") with its answered fields.
  */
 export function answerLine(
   name: string,
@@ -85,15 +92,41 @@ export function answerLine(
   const ui = isNode(translatedUi) ? translatedUi : {};
   const title = ui['ui:title'];
   const label = typeof title === 'string' ? title : texts.t(`${texts.prefix}.${path}.label`);
-  const properties = isNode(schema) && isNode(schema['properties']) ? schema['properties'] : {};
-  if (isNode(value) && Object.keys(properties).length > 0) {
-    const lines: AnswerLine[] = [];
-    for (const [child, childSchema] of Object.entries(properties)) {
-      const childValue = value[child];
-      if (childValue === undefined || childValue === null || childValue === '') continue;
-      lines.push(answerLine(child, `${path}.${child}`, childValue, childSchema, ui[child], texts));
-    }
-    return { name, label, lines };
+  if (Array.isArray(value) && isListField(schema, ui)) {
+    const items = isNode(schema) ? schema['items'] : undefined;
+    const lookup = textLookupOf(texts);
+    const keys = listTextKeys(texts.prefix, path, 'item');
+    return {
+      name,
+      label,
+      items: value.map((item, index) => ({
+        heading: firstText(keys, lookup, { nummer: index + 1 }) ?? String(index + 1),
+        lines: propertyLines(item, items, ui['items'], path, texts),
+      })),
+    };
   }
+  const properties = isNode(schema) && isNode(schema['properties']) ? schema['properties'] : {};
+  if (isNode(value) && Object.keys(properties).length > 0)
+    return { name, label, lines: propertyLines(value, schema, ui, path, texts) };
   return { name, label, text: answerText(value, schema, ui, path, texts) };
+}
+
+/** The lines of an object's answered properties, each with its own label. */
+function propertyLines(
+  value: unknown,
+  schema: unknown,
+  translatedUi: unknown,
+  path: string,
+  texts: AnswerTexts,
+): AnswerLine[] {
+  const properties = isNode(schema) && isNode(schema['properties']) ? schema['properties'] : {};
+  const ui = isNode(translatedUi) ? translatedUi : {};
+  if (!isNode(value)) return [];
+  const lines: AnswerLine[] = [];
+  for (const [child, childSchema] of Object.entries(properties)) {
+    const childValue = value[child];
+    if (childValue === undefined || childValue === null || childValue === '') continue;
+    lines.push(answerLine(child, `${path}.${child}`, childValue, childSchema, ui[child], texts));
+  }
+  return lines;
 }

@@ -64,3 +64,10 @@ export function formContextOf(registry: { formContext?: unknown }): RendererForm
   if (!context) throw new Error('The renderer form context is missing');
   return context;
 }
+
+/** The engine's text lookup over the renderer's translator: a key's text, or undefined. */
+export function textLookupOf(
+  context: Pick<RendererFormContext, 't' | 'exists'>,
+): (key: string, values?: Record<string, unknown>) => string | undefined {
+  return (key, values) => (context.exists(key) ? context.t(key, values) : undefined);
+}

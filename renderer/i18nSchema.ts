@@ -11,7 +11,8 @@ function isObject(value: unknown): value is SchemaNode {
 /**
  * The uiSchema of one field with its German texts filled in: `ui:title` from
  * `<prefix>.<path>.label` and `ui:enumNames` from `<prefix>.<path>.options.<value>`, for the
- * field and, in a nested object, each of its properties; the hint as `ui:options.hintText`.
+ * field and, in a nested object, each of its properties, and in a list each field of its items
+ * (`<prefix>.<list>.<field>.label`, no index); the hint as `ui:options.hintText`.
  * Computed once per step, not per keystroke.
  */
 export function translatedUiSchema(
@@ -41,6 +42,16 @@ export function translatedUiSchema(
     for (const [name, child] of Object.entries(properties)) {
       own[name] = translatedUiSchema(child, own[name], `${path}.${name}`, prefix, t, exists);
     }
+  }
+  const items = schema['items'];
+  const itemProperties = isObject(items) ? items['properties'] : undefined;
+  if (isObject(itemProperties)) {
+    // The fields of a list's items share their texts, keyed without the index.
+    const itemUi: UiSchema = isObject(own['items']) ? { ...own['items'] } : {};
+    for (const [name, child] of Object.entries(itemProperties)) {
+      itemUi[name] = translatedUiSchema(child, itemUi[name], `${path}.${name}`, prefix, t, exists);
+    }
+    own['items'] = itemUi;
   }
   return own;
 }

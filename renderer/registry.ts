@@ -2,6 +2,12 @@
 import getDefaultRegistry from '@rjsf/core/lib/getDefaultRegistry.js';
 import { createSchemaUtils, type Registry, type RJSFSchema, type ValidatorType } from '@rjsf/utils';
 import type { RendererFormContext } from './formContext.ts';
+import { ArrayFieldTemplate } from './templates/ArrayFieldTemplate.tsx';
+import {
+  ArrayFieldItemButtonsTemplate,
+  ArrayFieldItemTemplate,
+} from './templates/ArrayFieldItemTemplate.tsx';
+import { buttonTemplates } from './templates/ButtonTemplates.tsx';
 import { FieldTemplate } from './templates/FieldTemplate.tsx';
 import { ObjectFieldTemplate } from './templates/ObjectFieldTemplate.tsx';
 import { widgets } from './widgets/index.ts';
@@ -20,12 +26,23 @@ const displayOnlyValidator: ValidatorType = {
 
 const base = getDefaultRegistry();
 
-/** The one shared rjsf registry of a step: our widgets and templates, the step's schema. */
+/**
+ * The one shared rjsf registry of a step: our widgets and templates (fields, nested objects, the
+ * German list with its add and remove buttons), the step's schema.
+ */
 export function createRegistry(rootSchema: RJSFSchema, formContext: RendererFormContext): Registry {
   return {
     ...base,
     widgets: { ...base.widgets, ...widgets },
-    templates: { ...base.templates, FieldTemplate, ObjectFieldTemplate },
+    templates: {
+      ...base.templates,
+      FieldTemplate,
+      ObjectFieldTemplate,
+      ArrayFieldTemplate,
+      ArrayFieldItemTemplate,
+      ArrayFieldItemButtonsTemplate,
+      ButtonTemplates: { ...base.templates.ButtonTemplates, ...buttonTemplates },
+    },
     rootSchema,
     formContext,
     schemaUtils: createSchemaUtils(displayOnlyValidator, rootSchema),

@@ -2,6 +2,7 @@ import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { createAjv } from '../validation/createAjv.ts';
 import { describeAjvErrors } from './ajvErrors.ts';
 import { checkDefinitionSemantics } from './semantic.ts';
+import { compileErrorPointer } from './schemaWalk.ts';
 import { parseSource, type JsonSource } from './source.ts';
 import {
   stepSchemaId,
@@ -162,9 +163,10 @@ export function checkDefinitionSet(
       } catch (e) {
         compiled = false;
         ajv.removeSchema(stepSchemaId(source.path, step.id));
+        const message = (e as Error).message;
         report(
-          `/steps/${i}/form/schema`,
-          `the form schema does not compile: ${(e as Error).message}`,
+          `/steps/${i}/form/schema${compileErrorPointer(step.form.schema, message)}`,
+          `the form schema does not compile: ${message}`,
         );
       }
     });

@@ -26,3 +26,27 @@ export function lookupText(
   }
   return typeof node === 'string' ? node : undefined;
 }
+
+/** A text by key with `{{name}}` values filled in, or undefined when there is no text. */
+export type TextLookup = (key: string, values?: Record<string, unknown>) => string | undefined;
+
+/**
+ * Fills `{{name}}` placeholders of a text from values, as i18next does for plain values (a
+ * format such as `{{name, datum}}` is left to i18next; here the value is inserted as it is).
+ * A placeholder without a value stays as written.
+ */
+export function interpolate(text: string, values?: Record<string, unknown>): string {
+  if (!values) return text;
+  return text.replace(/\{\{\s*([A-Za-z0-9_]+)\s*(?:,[^}]*)?\}\}/g, (whole, name: string) => {
+    const value = values[name];
+    return value === undefined || value === null ? whole : String(value);
+  });
+}
+
+/** A text lookup over German bundles (the server's way to the texts the browser shows). */
+export function textLookup(bundles: Bundles, defaultNamespace: string): TextLookup {
+  return (key, values) => {
+    const text = lookupText(bundles, key, defaultNamespace);
+    return text === undefined ? undefined : interpolate(text, values);
+  };
+}

@@ -6,7 +6,14 @@ export {
   type JsonSource,
   type Position,
 } from './source.ts';
-export { lookupText, splitKey, type Bundles } from './i18n.ts';
+export {
+  interpolate,
+  lookupText,
+  splitKey,
+  textLookup,
+  type Bundles,
+  type TextLookup,
+} from './i18n.ts';
 export { bundleDefinition, inlineRefs } from './bundle.ts';
 export { walkStepGraph, MAX_COMBINATIONS, type GraphIssue } from './graph.ts';
 export {

@@ -1,5 +1,6 @@
 import { collectOperators, collectVarReferences } from '../rules/references.ts';
 import { knownOperators } from '../rules/evaluate.ts';
+import { checkFormFeatures } from './formChecks.ts';
 import { walkStepGraph } from './graph.ts';
 import { lookupText, type Bundles } from './i18n.ts';
 import { derefSchema, missingSegment, propertiesOf, type SchemaLookup } from './schemaPaths.ts';
@@ -397,6 +398,7 @@ function checkServices(def: WizardDefinition, env: SemanticEnvironment): void {
 export function checkDefinitionSemantics(def: WizardDefinition, env: SemanticEnvironment): void {
   checkIds(def, env);
   checkForms(def, env);
+  checkFormFeatures(def, env);
   const rulesSound = checkRules(def, env);
   checkCalls(def, env);
   checkServices(def, env);

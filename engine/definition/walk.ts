@@ -56,6 +56,28 @@ export function locateCalls(definition: WizardDefinition): LocatedCall[] {
   return calls;
 }
 
+/** The rules of a step's form beyond visibility: requiredWhen, derive, constraints, itemCounts. */
+function formRules(step: Step, at: string, scope: RuleScope): LocatedRule[] {
+  const form = step.form;
+  if (!form) return [];
+  const rules: LocatedRule[] = [];
+  for (const part of ['requiredWhen', 'derive'] as const)
+    for (const [field, rule] of Object.entries(form[part] ?? {}))
+      rules.push({ pointer: `${at}/form/${part}/${field}`, rule, scope });
+  form.constraints?.forEach((constraint, n) =>
+    rules.push({ pointer: `${at}/form/constraints/${n}/rule`, rule: constraint.rule, scope }),
+  );
+  for (const [field, counts] of Object.entries(form.itemCounts ?? {}))
+    for (const bound of ['min', 'max'] as const)
+      if (counts?.[bound] !== undefined)
+        rules.push({
+          pointer: `${at}/form/itemCounts/${field}/${bound}`,
+          rule: counts[bound],
+          scope,
+        });
+  return rules;
+}
+
 /** Every rule of a definition with the variables it may read there. */
 export function locateRules(definition: WizardDefinition): LocatedRule[] {
   const rules: LocatedRule[] = [];
@@ -106,6 +128,7 @@ export function locateRules(definition: WizardDefinition): LocatedRule[] {
         scope: { steps: upTo, extraRoots: ['option'] },
       });
     }
+    rules.push(...formRules(step, at, { steps: upTo, extraRoots: [] }));
   });
   for (const [name, load] of Object.entries(definition.load ?? {})) {
     if (!load) continue;

@@ -58,6 +58,7 @@ export {
   DEFAULT_MESSAGE_PREFIX,
   VALIDATION_MESSAGE_NAMES,
   messageKeyCandidates,
+  textFieldPath,
   validationFieldPath,
   validationMessageName,
 } from './messages.ts';

@@ -30,6 +30,8 @@ export const VALIDATION_MESSAGE_NAMES: readonly string[] = [
   'fileUpload.count',
   'fileUpload.type',
   'fileUpload.size',
+  'minItems',
+  'maxItems',
 ];
 
 /**
@@ -56,14 +58,26 @@ export function validationFieldPath(error: ErrorObject): string {
 }
 
 /**
+ * The path of a field as its text keys name it: the dotted field path without list indexes
+ * (`personen.1.geburtsdatum` -> `personen.geburtsdatum`), so every item of a list shares its texts.
+ */
+export function textFieldPath(path: string): string {
+  return path
+    .split('.')
+    .filter((segment) => !/^\d+$/.test(segment))
+    .join('.');
+}
+
+/**
  * The translation keys to try for an error, most specific first: the step's own
- * `<stepPrefix>.<field>.<name>`, then the shared `common:validation.<name>`, and for a format error
- * finally the generic `common:validation.format`.
+ * `<stepPrefix>.<field>.<name>` (list indexes left out: `<stepPrefix>.<list>.<field>.<name>`), then
+ * the shared `common:validation.<name>`, and for a format error finally the generic
+ * `common:validation.format`.
  */
 export function messageKeyCandidates(error: ErrorObject, stepPrefix: string): string[] {
   const name = validationMessageName(error);
   const keys = [
-    `${stepPrefix}.${validationFieldPath(error)}.${name}`,
+    `${stepPrefix}.${textFieldPath(validationFieldPath(error))}.${name}`,
     `${DEFAULT_MESSAGE_PREFIX}.${name}`,
   ];
   if (error.keyword === 'format') keys.push(`${DEFAULT_MESSAGE_PREFIX}.${error.keyword}`);

@@ -25,6 +25,24 @@ export {
 } from './visibility.ts';
 export { stepProblems, type FieldProblem } from './stepProblems.ts';
 export { answerShapeProblems, MAX_SAVED_TEXT, type ShapeProblem } from './answerShape.ts';
+export { firstText, problemMessage } from './problemMessage.ts';
+export {
+  formRuleProblems,
+  readsEmptyAnswer,
+  requiredFields,
+  type RuleProblem,
+} from './formRules.ts';
+export { applyDerived, fixedValues, sameAnswer, type EditedFields } from './derive.ts';
+export {
+  fieldSchema,
+  isListField,
+  isListSchema,
+  itemLimits,
+  listItemOf,
+  listTextKeys,
+  type ItemLimits,
+  type ListText,
+} from './lists.ts';
 export {
   contextLoads,
   draftOffered,

@@ -5,12 +5,21 @@ import {
   validationFieldPath,
 } from '../validation/index.ts';
 import type { Step } from '../definition/types.ts';
+import { formRuleProblems, type RuleProblem } from './formRules.ts';
+import { listItemOf, listTextKeys } from './lists.ts';
 import { offeredOptions, type RuleInput } from './visibility.ts';
 
-/** One validation problem of a field: its dotted path and the translation keys to try, best first. */
+/**
+ * One validation problem of a field: its dotted path, the translation keys to try (best first)
+ * and the values their texts read (`{{limit}}`). A problem inside a list item carries the item:
+ * the keys of its heading and its number from 1, so that its message names it
+ * (see `problemMessage`).
+ */
 export interface FieldProblem {
   path: string;
   keys: string[];
+  values?: Record<string, unknown>;
+  item?: { keys: string[]; nummer: number };
 }
 
 function requiredError(field: string): ErrorObject {
@@ -22,10 +31,21 @@ function requiredError(field: string): ErrorObject {
   };
 }
 
+const COUNT_KEYWORDS = new Set(['minItems', 'maxItems']);
+
+/** The values an ajv error's text may read: its params (limit, format, missingProperty). */
+function valuesOf(error: ErrorObject): Record<string, unknown> | undefined {
+  const params = error.params as Record<string, unknown>;
+  return Object.keys(params).length > 0 ? { ...params } : undefined;
+}
+
 /**
  * Validates a step's answers with its validator (precompiled in the browser, compiled on the
- * server), after normalisation (IBAN without spaces, E.164 phone, trimmed text, no empty strings). Fields marked irrelevant are left out; an answer that is not among the offered
- * options counts as missing. Returns one problem per field path, in the order ajv reports them.
+ * server), after normalisation (IBAN without spaces, E.164 phone, trimmed text, no empty
+ * strings), then applies the form's own rules (requiredWhen, itemCounts, read-only values,
+ * constraints; see formRules.ts). Fields marked irrelevant are left out; an answer that is not
+ * among the offered options counts as missing. Returns one problem per field path: the schema's
+ * first, in the order ajv reports them, then the rules'. Browser and server call this alike.
  */
 export function stepProblems(
   step: Step,
@@ -34,26 +54,72 @@ export function stepProblems(
   irrelevant: readonly string[],
   input: RuleInput,
 ): FieldProblem[] {
-  const schema = step.form?.schema ?? {};
+  const form = step.form;
+  const schema = form?.schema ?? {};
   const relevant = Object.fromEntries(
     Object.entries(answers).filter(([key]) => !irrelevant.includes(key)),
   );
   const data = normalizeAnswers(schema, relevant);
   validate(data);
-  const errors: ErrorObject[] = [...(validate.errors ?? [])];
-  for (const field of Object.keys(step.form?.optionsWhen ?? {})) {
+  const counted = form?.itemCounts;
+  // A list with itemCounts is counted against its effective limits below, not the schema's.
+  const errors: ErrorObject[] = (validate.errors ?? []).filter(
+    (e) => !(counted && COUNT_KEYWORDS.has(e.keyword) && validationFieldPath(e) in counted),
+  );
+  for (const field of Object.keys(form?.optionsWhen ?? {})) {
     const value = data[field];
     if (value !== undefined && !offeredOptions(step, field, input).includes(value))
       errors.push(requiredError(field));
   }
+  const found: RuleProblem[] = errors.map((error) => {
+    const values = valuesOf(error);
+    return {
+      path: validationFieldPath(error),
+      keys: messageKeyCandidates(error, step.i18nPrefix),
+      ...(values ? { values } : {}),
+    };
+  });
+  if (form?.requiredWhen || form?.itemCounts || form?.constraints || hasReadOnly(step))
+    found.push(
+      ...formRuleProblems(step, data, { ...input, data: { ...input.data, [step.id]: data } }),
+    );
   const seen = new Set<string>();
   const problems: FieldProblem[] = [];
-  for (const error of errors) {
-    const path = validationFieldPath(error);
-    const top = path.split('.')[0] ?? '';
-    if (irrelevant.includes(top) || seen.has(path)) continue;
-    seen.add(path);
-    problems.push({ path, keys: messageKeyCandidates(error, step.i18nPrefix) });
+  for (const problem of found) {
+    const top = problem.path.split('.')[0] ?? '';
+    if (irrelevant.includes(top) || seen.has(problem.path)) continue;
+    seen.add(problem.path);
+    const item = listItemOf(problem.path);
+    problems.push(
+      item
+        ? {
+            ...problem,
+            item: {
+              keys: listTextKeys(step.i18nPrefix, item.list, 'item'),
+              nummer: item.index + 1,
+            },
+          }
+        : problem,
+    );
   }
   return problems;
+}
+
+const readOnlyCache = new WeakMap<Step, boolean>();
+
+/** Whether a step has a read-only field (computed once per step). */
+function hasReadOnly(step: Step): boolean {
+  let found = readOnlyCache.get(step);
+  if (found === undefined) {
+    const properties = step.form?.schema['properties'];
+    found =
+      typeof properties === 'object' &&
+      properties !== null &&
+      Object.values(properties).some(
+        (p) =>
+          typeof p === 'object' && p !== null && (p as { readOnly?: unknown }).readOnly === true,
+      );
+    readOnlyCache.set(step, found);
+  }
+  return found;
 }

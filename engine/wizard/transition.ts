@@ -2,6 +2,7 @@ import { ruleHolds } from '../rules/evaluate.ts';
 import { buildRequest, type HttpRequest } from '../submit/request.ts';
 import type { EndpointCall, OutcomeCase, Step, WizardDefinition } from '../definition/types.ts';
 import type { EndpointCatalogue } from '../../generated/types/endpoints.ts';
+import { applyDerived, type EditedFields } from './derive.ts';
 import { emptyState, relevantFormData, type WizardState } from './state.ts';
 import {
   computeValue,
@@ -108,6 +109,25 @@ function recompute(setup: WizardSetup, state: WizardState): WizardState {
   );
 }
 
+/**
+ * The state with new answers, the derived and read-only answers filled in (derive.ts). `before`
+ * is the answers the change started from (the same answers fill only what is empty); `edited`
+ * names the page the user set in this event: a field whose answer it changed is not overwritten
+ * by its derived value.
+ */
+function withAnswers(
+  setup: WizardSetup,
+  state: WizardState,
+  formData: WizardState['formData'],
+  before: WizardState['formData'] = formData,
+  edited?: EditedFields,
+): WizardState {
+  return {
+    ...state,
+    formData: applyDerived(setup.definition, setup.context, before, formData, edited),
+  };
+}
+
 function stepById(setup: WizardSetup, id: string | null): Step | undefined {
   return setup.definition.steps.find((s) => s.id === id);
 }
@@ -167,7 +187,9 @@ function prefill(
     formData = { ...formData, [page]: setAt({ ...(formData[page] ?? {}) }, path, value) };
     applied = true;
   }
-  return applied ? recompute(setup, { ...state, formData, prefilled: true }) : state;
+  return applied
+    ? recompute(setup, withAnswers(setup, { ...state, prefilled: true }, formData, state.formData))
+    : state;
 }
 
 function pickCase(outcome: EndpointCall['onSuccess'], scope: Record<string, unknown>): OutcomeCase {
@@ -244,12 +266,10 @@ function applyOutcome(
     else effects.push({ type: 'showPage', page: errorPage(setup) });
   }
   if (chosen.clearAnswers) {
-    const cleared = recompute(setup, {
-      ...next,
-      formData: {},
-      irrelevantKeys: {},
-      prefilled: false,
-    });
+    const cleared = recompute(
+      setup,
+      withAnswers(setup, { ...next, irrelevantKeys: {}, prefilled: false }, {}),
+    );
     next = { ...cleared, currentStep: cleared.steps[0]?.id ?? null };
   }
   return { state: next, effects };
@@ -279,18 +299,17 @@ export function transition(
   });
   switch (event.type) {
     case 'start': {
-      const next = recompute(setup, state);
+      const next = recompute(setup, withAnswers(setup, state, state.formData));
       return done(
         next.currentStep === null ? { ...next, currentStep: next.steps[0]?.id ?? null } : next,
       );
     }
-    case 'setPageData':
-      return done(
-        recompute(setup, {
-          ...state,
-          formData: { ...state.formData, [event.page]: { ...event.data } },
-        }),
-      );
+    case 'setPageData': {
+      const page = { ...event.data };
+      const edited = { page: event.page, before: state.formData[event.page] };
+      const formData = { ...state.formData, [event.page]: page };
+      return done(recompute(setup, withAnswers(setup, state, formData, state.formData, edited)));
+    }
     case 'setSteps':
       return done(withSteps(state, event.steps));
     case 'next': {
@@ -309,21 +328,25 @@ export function transition(
     case 'goTo':
       return done(goTo(setup, state, event.step));
     case 'resetPage': {
-      const next = recompute(setup, {
-        ...state,
-        formData: { ...state.formData, [event.page]: {} },
-      });
+      const next = recompute(
+        setup,
+        withAnswers(setup, state, { ...state.formData, [event.page]: {} }, state.formData),
+      );
       return done({ ...next, irrelevantKeys: { ...next.irrelevantKeys, [event.page]: [] } });
     }
     case 'reset':
       return done(initialState(setup.definition, setup.context['variant']));
     case 'restore': {
-      const restored = recompute(setup, {
-        ...state,
-        formData: Object.fromEntries(
-          Object.entries(event.formData).map(([page, data]) => [page, { ...data }]),
+      const restored = recompute(
+        setup,
+        withAnswers(
+          setup,
+          state,
+          Object.fromEntries(
+            Object.entries(event.formData).map(([page, data]) => [page, { ...data }]),
+          ),
         ),
-      });
+      );
       const current =
         event.currentStep !== null && restored.steps.some((s) => s.id === event.currentStep)
           ? event.currentStep

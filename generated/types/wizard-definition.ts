@@ -87,7 +87,7 @@ export type WizardDefinition = {
           query?: {
             [k: string]: Rule1 | undefined;
           };
-          when?: Rule8;
+          when?: Rule11;
           /**
            * When the load fails, start without it (context.<name> stays empty) instead of refusing the flow: a resumed draft that was submitted or deleted in the meantime.
            */
@@ -112,7 +112,7 @@ export type WizardDefinition = {
     body?: {
       [k: string]: Rule1 | undefined;
     };
-    when?: Rule9;
+    when?: Rule12;
     /**
      * A step or page id: lower case, digits and hyphens; it is the URL segment.
      */
@@ -145,7 +145,7 @@ export type WizardDefinition = {
     body: {
       [k: string]: Rule1 | undefined;
     };
-    when?: Rule10;
+    when?: Rule13;
   };
   /**
    * Checks the server runs when an application is submitted, against register data files (definitions/registers/<register>.json): a check fails when its value is listed in the register (fails: listed, a stolen-bike register) or not listed (fails: notListed, an allow-list). A failing check answers 422 pruefung-fehlgeschlagen with the German text of messageKey, and nothing is stored. Only for kind application.
@@ -159,7 +159,7 @@ export type WizardDefinition = {
      * Id of the register file definitions/registers/<register>.json.
      */
     register: string;
-    value: Rule11;
+    value: Rule14;
     /**
      * listed: the check fails when the value is in the register; notListed: when it is not.
      */
@@ -320,15 +320,27 @@ export type WidgetName =
   | 'checkboxes'
   | 'hidden'
   | 'lookup';
+/**
+ * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
+ */
+export type Rule4 = (boolean | number | string | null) | Rule1[] | {};
+/**
+ * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
+ */
+export type Rule5 = (boolean | number | string | null) | Rule1[] | {};
+/**
+ * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
+ */
+export type Rule6 = (boolean | number | string | null) | Rule1[] | {};
 export type OutcomeCase = {
-  when?: Rule4;
+  when?: Rule7;
   /**
    * next: the next visible step; step: the step named in step; page: the page named in page; forward: leave the platform for the URL computed by url; stay: remain on the step (to show errors). route: another page of the platform, the path computed by route (the shared /antrag/sorry).
    */
   go: 'next' | 'step' | 'page' | 'forward' | 'route' | 'stay';
   step?: StepId;
   page?: StepId;
-  url?: Rule5;
+  url?: Rule8;
   /**
    * Keep the answer as the wizard's application result.
    */
@@ -368,7 +380,7 @@ export type OutcomeCase = {
    * Report the failure to monitoring.
    */
   report?: boolean;
-  route?: Rule6;
+  route?: Rule9;
   /**
    * When the platform runs in a partner page (iframe), tell the parent with a frame command (docs/frame-protocol.md); nothing happens outside a frame.
    */
@@ -385,27 +397,11 @@ export type OutcomeCase = {
 /**
  * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
  */
-export type Rule4 = (boolean | number | string | null) | Rule1[] | {};
+export type Rule7 = (boolean | number | string | null) | Rule1[] | {};
 /**
  * A step or page id: lower case, digits and hyphens; it is the URL segment.
  */
 export type StepId = string;
-/**
- * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
- */
-export type Rule5 = (boolean | number | string | null) | Rule1[] | {};
-/**
- * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
- */
-export type Rule6 = (boolean | number | string | null) | Rule1[] | {};
-/**
- * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
- */
-export type Rule7 = (boolean | number | string | null) | Rule1[] | {};
-/**
- * Name of an endpoint in definitions/api/endpoints.json.
- */
-export type EndpointName = string;
 /**
  * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
  */
@@ -419,9 +415,25 @@ export type Rule9 = (boolean | number | string | null) | Rule1[] | {};
  */
 export type Rule10 = (boolean | number | string | null) | Rule1[] | {};
 /**
+ * Name of an endpoint in definitions/api/endpoints.json.
+ */
+export type EndpointName = string;
+/**
  * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
  */
 export type Rule11 = (boolean | number | string | null) | Rule1[] | {};
+/**
+ * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
+ */
+export type Rule12 = (boolean | number | string | null) | Rule1[] | {};
+/**
+ * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
+ */
+export type Rule13 = (boolean | number | string | null) | Rule1[] | {};
+/**
+ * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
+ */
+export type Rule14 = (boolean | number | string | null) | Rule1[] | {};
 
 /**
  * The insurance line this flow belongs to; fills the wizard state's product name and product identifier.
@@ -461,7 +473,7 @@ export interface Step {
    */
   id: string;
   /**
-   * Prefix of this step's keys in the namespace: <prefix>.title is the heading, <prefix>.<field>.label a field's label, <prefix>.<field>.<keyword> its error messages (ContractAndContactData.contractId.required).
+   * Prefix of this step's keys in the namespace: <prefix>.title is the heading, <prefix>.<field>.label a field's label, <prefix>.<field>.<keyword> its error messages (ContractAndContactData.contractId.required). Fields inside a list's items use <prefix>.<list>.<field>.… (no index); the list itself <prefix>.<list>.item, .add and .remove ({{nummer}}).
    */
   i18nPrefix: string;
   visibleWhen?: Rule;
@@ -503,9 +515,31 @@ export interface Form {
   optionsWhen?: {
     [k: string]: Rule1 | undefined;
   };
+  /**
+   * Per field of this step: while the rule is true, the field is required (an empty answer fails with <prefix>.<field>.required) and its label has no "(optional)"; otherwise it is optional. The rule may read this and earlier steps' answers and context.*. Use this instead of required inside if/then/else, dependentRequired or dependentSchemas.
+   */
+  requiredWhen?: {
+    [k: string]: Rule1 | undefined;
+  };
+  /**
+   * Rules between fields: while a rule does not hold, its field has the error messageKey. A rule that reads an empty answer (data.<step>.<field>) is skipped; the required check covers that answer.
+   */
+  constraints?: Constraint[];
+  /**
+   * Per field of this step: the answer is filled from the rule's value (policyholder from the first insured person: {"var": "data.reisende.personen.0.vorname"}) and follows it until the user changes it: after every change of the answers, a field that is empty or still equals the rule's previous value takes the rule's new value. A readOnly field always takes it.
+   */
+  derive?: {
+    [k: string]: Rule1 | undefined;
+  };
+  /**
+   * Per list field (an array of objects) of this step: how many items it may have, as rules computing a number (they may read other answers, e.g. the travel group of an earlier step). They narrow the schema's minItems and maxItems; the add button disappears at the maximum, the remove buttons at the minimum, and a count outside fails with <prefix>.<list>.minItems or .maxItems ({{limit}}).
+   */
+  itemCounts?: {
+    [k: string]: ItemCount | undefined;
+  };
 }
 /**
- * How the fields are shown, keyed by field name (nested objects nest). Keys starting with ui: apply to the object itself.
+ * How the fields are shown, keyed by field name (nested objects nest; the fields of a list's items nest under items). Keys starting with ui: apply to the object itself.
  */
 export interface UiSchema {
   /**
@@ -589,6 +623,27 @@ export interface UiField {
       }
     | string[]
     | undefined;
+}
+/**
+ * A rule between fields with its own message: while the rule does not hold, the field has the error messageKey (Travel.ende.afterStart).
+ */
+export interface Constraint {
+  /**
+   * The field of this step that shows the error.
+   */
+  field: string;
+  rule: Rule4;
+  /**
+   * A translation key in this flow's namespace (ContractAndContactData.title) or, with a prefix, in another one (common:actions.next).
+   */
+  messageKey: string;
+}
+/**
+ * The item limits of one list: rules computing the least (min) and most (max) number of items.
+ */
+export interface ItemCount {
+  min?: Rule5;
+  max?: Rule6;
 }
 /**
  * A call of an endpoint of the API catalogue (definitions/api/endpoints.json) and what its answer leads to.
@@ -689,7 +744,7 @@ export interface Prefill {
            * stepId.field the value fills (fahrrad.kaufpreis).
            */
           target: string;
-          value?: Rule7;
+          value?: Rule10;
         }
       | undefined;
   };

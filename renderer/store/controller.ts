@@ -61,11 +61,23 @@ function withoutKey<T>(record: Record<string, T>, key: string): Record<string, T
   return Object.fromEntries(Object.entries(record).filter(([k]) => k !== key));
 }
 
+const sameValues = (a: FieldProblem['values'], b: FieldProblem['values']): boolean =>
+  a === b || JSON.stringify(a) === JSON.stringify(b);
+
 function sameProblems(a: readonly FieldProblem[] | undefined, b: readonly FieldProblem[]): boolean {
   return (
     a !== undefined &&
     a.length === b.length &&
-    a.every((p, i) => p.path === b[i]?.path && p.keys.join() === b[i]?.keys.join())
+    a.every((p, i) => {
+      const q = b[i];
+      return (
+        q !== undefined &&
+        p.path === q.path &&
+        p.keys.join() === q.keys.join() &&
+        sameValues(p.values, q.values) &&
+        p.item?.nummer === q.item?.nummer
+      );
+    })
   );
 }
 
@@ -235,10 +247,14 @@ export class WizardController {
     this.dispatch({ type: 'setPageData', page: step, data: page });
   }
 
-  /** Marks a field as left once: from now on its errors show. */
-  touch(step: string, field: string): void {
+  /**
+   * Marks a field as left once: from now on its errors show. In a list, `inputId` names the
+   * input inside an item that was left: only that input's errors show (`step/#<id>`), so a new,
+   * still empty item shows no errors before it was visited.
+   */
+  touch(step: string, field: string, inputId?: string): void {
     const touched = this.store.get(this.atoms.touched);
-    const key = fieldKey(step, field);
+    const key = inputId === undefined ? fieldKey(step, field) : `${step}/#${inputId}`;
     if (!touched.has(key)) this.store.set(this.atoms.touched, new Set([...touched, key]));
   }
 

@@ -7,16 +7,23 @@ export interface SummaryEntry {
   message: string;
 }
 
+const FOCUSABLE = 'input, select, textarea, button';
+
+/** Focuses a field's input; for a group (a list's fieldset) its first input or button. */
 function focusField(fieldId: string): void {
   const target = document.getElementById(fieldId);
   if (!target) return;
-  target.focus();
+  const input = target.matches(FOCUSABLE)
+    ? target
+    : (target.querySelector<HTMLElement>(FOCUSABLE) ?? target);
+  input.focus();
   target.scrollIntoView?.({ block: 'center' });
 }
 
 /**
  * The error summary at the top of main, above the heading, after a failed "Weiter": it receives
- * focus, and each entry is a link that moves focus to the first input of its field.
+ * focus, and each entry is a link that moves focus to the first input of its field (a list's count
+ * error: the list's first input, or its add button).
  */
 export const ErrorSummary = forwardRef<HTMLDivElement, { entries: readonly SummaryEntry[] }>(
   function ErrorSummary({ entries }, ref) {

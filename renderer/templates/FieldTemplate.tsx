@@ -1,14 +1,20 @@
 import { descriptionId, errorId, type FieldTemplateProps } from '@rjsf/utils';
+import { isListField } from '#engine';
+import { answerText } from '../answerText.ts';
 import { formContextOf } from '../formContext.ts';
 import { HelpDialog } from './HelpDialog.tsx';
+import { textPathOf } from './listTexts.ts';
 
 const GROUP_WIDGETS = new Set(['radio', 'checkboxes']);
 
 /**
  * One field: its label from i18n (with " (optional)" when not required), a help button when the
  * definition asks for one, a hint, the error text above the control, and the control. Radio and
- * checkbox groups get a fieldset with a legend. A nested object renders only its children (its
- * ObjectFieldTemplate draws the fieldset).
+ * checkbox groups get a fieldset with a legend. A nested object or a list renders only its
+ * children (its ObjectFieldTemplate or ArrayFieldTemplate draws the fieldset). A read-only field
+ * (`"readOnly": true`) shows its label and its answer as people read it (an option's label) in an
+ * `<output>` named by the label, with no control to edit. Texts inside list items are keyed
+ * without the index (`<prefix>.<list>.<field>.help`).
  */
 export function FieldTemplate(props: FieldTemplateProps) {
   const {
@@ -23,12 +29,27 @@ export function FieldTemplate(props: FieldTemplateProps) {
     schema,
     label,
     displayLabel,
+    readonly,
   } = props;
   if (hidden) return <div hidden>{children}</div>;
-  if (schema.type === 'object') return children;
+  // A nested object draws its fieldset in ObjectFieldTemplate, a list in ArrayFieldTemplate.
+  if (schema.type === 'object' || isListField(schema, uiSchema)) return children;
   const context = formContextOf(registry);
-  const path = fieldPathId.path.join('.');
+  const path = textPathOf(fieldPathId.path);
   const base = `${context.i18nPrefix}.${path}`;
+  if (readonly) {
+    const texts = { t: context.t, exists: context.exists, prefix: context.i18nPrefix };
+    return (
+      <div className="field field--readonly">
+        <span id={`${id}__label`} className="field__label">
+          {label}
+        </span>
+        <output id={id} className="field__value" aria-labelledby={`${id}__label`}>
+          {answerText(props.formData, schema, uiSchema, path, texts)}
+        </output>
+      </div>
+    );
+  }
   const widget = typeof uiSchema?.['ui:widget'] === 'string' ? uiSchema['ui:widget'] : undefined;
   const error = rawErrors?.[0];
   const hasError = error !== undefined;

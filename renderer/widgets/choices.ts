@@ -12,19 +12,21 @@ export interface Choice {
 }
 
 /**
- * The choices of an enum field in schema order. The text is the flow's `<prefix>.<field>.options.<value>`
- * when that key exists, else the label rjsf computed (enum names or the value).
+ * The choices of an enum field in schema order. The text is the label rjsf computed from the
+ * step's translated `ui:enumNames` (`<prefix>.<path>.options.<value>`, list indexes left out);
+ * without them the flow's `<prefix>.<field>.options.<value>` when that key exists, else the value.
  */
 export function choicesOf(props: WidgetProps): Choice[] {
   const { t, exists, i18nPrefix } = formContextOf(props.registry);
   const enumOptions: EnumOptionsType[] = props.options.enumOptions ?? [];
   const enumDisabled: unknown = props.options.enumDisabled;
   const disabledValues = Array.isArray(enumDisabled) ? enumDisabled : [];
+  const translated = Array.isArray(props.uiSchema?.['ui:enumNames']);
   return enumOptions.map((option) => {
     const key = `${i18nPrefix}.${props.name}.options.${String(option.value)}`;
     return {
       value: option.value,
-      label: exists(key) ? t(key) : option.label,
+      label: !translated && exists(key) ? t(key) : option.label,
       disabled: disabledValues.includes(option.value),
     };
   });

@@ -100,6 +100,7 @@ describe('GET /api/vermittler/kunden/{partnerNummer}', () => {
       geburtsdatum: '1985-03-14',
       email: 'anna.schmidt@beispiel.example',
       telefon: '+4915112345601',
+      marke: 'andsafe',
       adresse: { strasse: 'Friedrichstraße', hausnummer: '112', plz: '10117', ort: 'Berlin' },
       vertraege: list.json(),
     });

@@ -384,15 +384,15 @@ describe('the definitions check, by kind of error', () => {
     ).toBe(true);
   });
 
-  it('reports a form schema with an unknown format as not compiling', () => {
+  it('reports a form schema with an unknown format as not compiling, at the format', () => {
     const { errors, text } = broken(CLAIM_ENTRY, (d) => {
       propertiesOf(stepAt(d, 3))['contractId'] = { type: 'string', format: 'vertragsnummer' };
     });
     expect(errors).toEqual([
       located(
         CLAIM_ENTRY,
-        '/steps/3/form/schema',
-        positionOf(text, ['"id": "vertrags-und-kontaktdaten"', '"schema"']),
+        '/steps/3/form/schema/properties/contractId/format',
+        positionOf(text, ['"id": "vertrags-und-kontaktdaten"', '"format": "vertragsnummer"']),
         'the form schema does not compile: unknown format "vertragsnummer"',
       ),
     ]);

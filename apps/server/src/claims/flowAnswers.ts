@@ -6,7 +6,9 @@ import {
   irrelevantKeys,
   lookupText,
   normalizeAnswers,
+  problemMessage,
   stepProblems,
+  textLookup,
   visibleSteps,
   type Bundles,
   type WizardDefinition,
@@ -80,6 +82,7 @@ export function checkFlowAnswers(
       });
   }
   const answers: Record<string, Record<string, unknown>> = {};
+  const texts = textLookup(flow.bundles, flow.definition.i18nNamespace);
   for (const step of visible) {
     const validate = flow.validators.get(step.id);
     const stepAnswers =
@@ -89,16 +92,10 @@ export function checkFlowAnswers(
     const irrelevant = irrelevantKeys(step, input);
     if (!validate) continue;
     for (const problem of stepProblems(step, validate, stepAnswers, irrelevant, input)) {
-      const key = problem.keys.find(
-        (k) => lookupText(flow.bundles, k, flow.definition.i18nNamespace) !== undefined,
-      );
-      const message =
-        (key && lookupText(flow.bundles, key, flow.definition.i18nNamespace)) ||
-        (lookupText(flow.bundles, 'errors.default', 'common') ?? '');
       fieldErrors.push({
         path: `/body/${step.id}/${problem.path.replace(/\./g, '/')}`,
         keyword: problem.keys[0]?.split('.').pop() ?? 'invalid',
-        message,
+        message: problemMessage(problem, texts),
       });
     }
     const relevant = Object.fromEntries(

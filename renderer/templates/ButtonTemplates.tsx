@@ -1,0 +1,46 @@
+import type { IconButtonProps } from '@rjsf/utils';
+import { formContextOf } from '../formContext.ts';
+
+function TextButton(props: IconButtonProps & { fallback: string }) {
+  const { id, className, onClick, disabled, children, fallback } = props;
+  return (
+    <button
+      type="button"
+      id={id}
+      className={`button button--secondary ${className ?? ''}`.trim()}
+      onClick={onClick}
+      disabled={disabled}
+    >
+      {children ?? fallback}
+    </button>
+  );
+}
+
+/** rjsf's add button with a German text: the list template passes its own, else "Eintrag hinzufügen". */
+export function AddButton(props: IconButtonProps) {
+  const { t } = formContextOf(props.registry);
+  return <TextButton {...props} fallback={t('common:list.add')} />;
+}
+
+/** rjsf's remove button with a German text: the item template passes its own, else "Eintrag entfernen". */
+export function RemoveButton(props: IconButtonProps) {
+  const { t } = formContextOf(props.registry);
+  const item = t('common:list.item', { nummer: '' }).trim();
+  return <TextButton {...props} fallback={t('common:list.remove', { item })} />;
+}
+
+/** No button: lists keep their order and items are not copied, and rjsf's own forms are not used. */
+export function NoButton() {
+  return null;
+}
+
+/** The button templates of the registry: German add and remove, nothing for move, copy, clear and submit. */
+export const buttonTemplates = {
+  AddButton,
+  RemoveButton,
+  CopyButton: NoButton,
+  MoveUpButton: NoButton,
+  MoveDownButton: NoButton,
+  ClearButton: NoButton,
+  SubmitButton: NoButton,
+};

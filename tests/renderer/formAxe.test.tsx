@@ -1,0 +1,44 @@
+// @vitest-environment jsdom
+// axe-core (the engine @axe-core/playwright runs in e2e) over the rendered list, read-only and
+// constraint steps in jsdom: the structure rules (names, roles, headings, ids) apply here; rules
+// that need layout (contrast, target size) are e2e's.
+import axe from 'axe-core';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setupInlineTexts } from './inline.tsx';
+import { renderTravel, travelFlowTexts } from './formFeatures.tsx';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function violations(): Promise<string[]> {
+  const result = await axe.run(document.body, { runOnly: { type: 'tag', values: TAGS } });
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
+}
+
+beforeAll(async () => {
+  await setupInlineTexts(travelFlowTexts);
+  document.documentElement.lang = 'de';
+  document.title = 'Test';
+});
+afterEach(cleanup);
+
+// Answers that leave errors on each step: an end before the start and no number of children,
+// a traveller without birth date, and (no first traveller's name) no policyholder.
+const answers = {
+  reise: { beginn: '2027-03-01', ende: '2027-02-10', gruppe: 'FAMILIE' },
+  reisende: { personen: [{ geburtsdatum: '1985-03-07' }, { vorname: 'Max' }] },
+};
+
+describe('axe on the new parts of a step', () => {
+  for (const step of ['reise', 'reisende', 'nehmer']) {
+    it(`finds nothing on "${step}", first shown and after a failed Weiter`, async () => {
+      renderTravel(step, answers);
+      await screen.findByRole('heading', { level: 1 });
+      expect(await violations()).toEqual([]);
+      await userEvent.click(screen.getByRole('button', { name: 'Weiter' }));
+      await screen.findByRole('alert', { name: 'Bitte prüfen Sie Ihre Angaben' });
+      expect(await violations()).toEqual([]);
+    });
+  }
+});

@@ -2,11 +2,12 @@ import { Fragment, type ReactNode } from 'react';
 import { computeValue, ruleHolds, type Step } from '#engine';
 import type { RendererFormContext } from './formContext.ts';
 import { InfoBox } from './templates/InfoBox.tsx';
+import { Worksheet } from './Worksheet.tsx';
 
 type Block = NonNullable<Step['content']>[number];
 
 /**
- * The content of a step (texts, hints, images, lists, info boxes), rules applied. A summary
+ * The content of a step (texts, hints, images, lists, info boxes, rating worksheets), rules applied. A summary
  * block shows `summary`, which the step provides (blocks elsewhere have none).
  */
 export function ContentBlocks({
@@ -74,6 +75,14 @@ export function ContentBlocks({
             );
           case 'summary':
             return summary === undefined ? null : <Fragment key={key}>{summary}</Fragment>;
+          case 'worksheet':
+            return (
+              <Worksheet
+                key={key}
+                value={block.value === undefined ? undefined : computeValue(block.value, scope)}
+                context={context}
+              />
+            );
           default:
             return null;
         }

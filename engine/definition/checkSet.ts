@@ -2,6 +2,8 @@ import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { createAjv } from '../validation/createAjv.ts';
 import { describeAjvErrors } from './ajvErrors.ts';
 import { checkDefinitionSemantics } from './semantic.ts';
+import { checkApplicationSet } from './applicationChecks.ts';
+import type { Tariff } from '../../generated/types/tariff.ts';
 import { compileErrorPointer } from './schemaWalk.ts';
 import { parseSource, type JsonSource } from './source.ts';
 import {
@@ -148,7 +150,7 @@ export function checkDefinitionSet(
   );
   const bundles = new Map(byKind('locale').map((v) => [baseName(v.source.path), v.value]));
   const ids = new Map<string, string>();
-  const definitions: ParsedDefinition[] = [];
+  const definitions: (ParsedDefinition & { report: (p: string, m: string) => void })[] = [];
   for (const { value, source } of byKind('definition')) {
     const def = value as WizardDefinition;
     const report = reporter(source);
@@ -182,8 +184,19 @@ export function checkDefinitionSet(
       bundles,
       report,
     });
-    if (errors.length === before) definitions.push({ path: source.path, value: def });
+    if (errors.length === before) definitions.push({ path: source.path, value: def, report });
   }
+  // 4. Across files: flows and their tariffs, checks and their registers.
+  checkApplicationSet({
+    definitions: definitions.map((d) => ({ ...d, report: d.report })),
+    tariffs: byKind('tariff').map((v) => ({
+      path: v.source.path,
+      value: v.value as Tariff,
+      report: reporter(v.source),
+    })),
+    registers: new Set(byKind('register').map((v) => baseName(v.source.path))),
+    lookup: (uri) => ajv.getSchema(uri)?.schema,
+  });
   errors.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
-  return { errors, definitions, ajv };
+  return { errors, definitions: definitions.map(({ path, value }) => ({ path, value })), ajv };
 }

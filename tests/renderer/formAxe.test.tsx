@@ -1,20 +1,13 @@
 // @vitest-environment jsdom
-// axe-core (the engine @axe-core/playwright runs in e2e) over the rendered list, read-only and
-// constraint steps in jsdom: the structure rules (names, roles, headings, ids) apply here; rules
-// that need layout (contrast, target size) are e2e's.
-import axe from 'axe-core';
+// axe over the rendered list, read-only and constraint steps in jsdom.
+import { axe } from './axe.ts';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupInlineTexts } from './inline.tsx';
 import { renderTravel, travelFlowTexts } from './formFeatures.tsx';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function violations(): Promise<string[]> {
-  const result = await axe.run(document.body, { runOnly: { type: 'tag', values: TAGS } });
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
-}
+const violations = () => axe();
 
 beforeAll(async () => {
   await setupInlineTexts(travelFlowTexts);

@@ -1,0 +1,129 @@
+import { collectOperators, collectVarReferences } from '../rules/references.ts';
+import { knownOperators } from '../rules/evaluate.ts';
+import { missingSegment, type SchemaLookup } from './schemaPaths.ts';
+import { checkTariffRating } from './tariffChecks.ts';
+import { locateCalls } from './walk.ts';
+import { stepSchemaId, type ParsedDefinition, type WizardDefinition } from './types.ts';
+import type { Tariff } from '../../generated/types/tariff.ts';
+
+type Report = (pointer: string, message: string) => void;
+
+/** A file of a folder that passed its schema, with its reporter. */
+export interface CheckedFile<T> {
+  path: string;
+  value: T;
+  report: Report;
+}
+
+/** What the checks across flows, tariffs and registers need. */
+export interface ApplicationSet {
+  definitions: readonly (ParsedDefinition & { report: Report })[];
+  tariffs: readonly CheckedFile<Tariff>[];
+  registers: ReadonlySet<string>;
+  lookup: SchemaLookup;
+}
+
+function checkFlowChecks(
+  flow: ParsedDefinition & { report: Report },
+  registers: ReadonlySet<string>,
+  lookup: SchemaLookup,
+): void {
+  const def: WizardDefinition = flow.value;
+  if (def.checks && def.kind !== 'application')
+    flow.report('/checks', 'only an application flow runs checks on submit');
+  const operators = knownOperators();
+  def.checks?.forEach((check, i) => {
+    const at = `/checks/${i}`;
+    if (!registers.has(check.register))
+      flow.report(
+        `${at}/register`,
+        `there is no register definitions/registers/${check.register}.json`,
+      );
+    for (const op of collectOperators(check.value))
+      if (!operators.has(op)) flow.report(`${at}/value`, `unknown rule operator "${op}"`);
+    for (const ref of collectVarReferences(check.value)) {
+      const [root, stepId, ...field] = ref.path.split('.');
+      if (root !== 'answers') {
+        flow.report(`${at}/value`, `reads "${ref.path}", but a check may read only answers.*`);
+        continue;
+      }
+      const step = def.steps.find((s) => s.id === stepId);
+      const missing = step?.form
+        ? missingSegment(step.form.schema, stepSchemaId(flow.path, step.id), field, lookup)
+        : stepId;
+      if (missing !== undefined)
+        flow.report(`${at}/value`, `reads "${ref.path}", but the flow has no "${missing}" there`);
+    }
+  });
+}
+
+/** Calls to an application endpoint name their own flow; a draft names the flow and its version. */
+function checkOwnFlow(flow: ParsedDefinition & { report: Report }): void {
+  const def = flow.value;
+  const calls = [
+    ...locateCalls(def).map(({ pointer, call }) => ({ pointer, params: call.params })),
+    ...(def.quote ? [{ pointer: '/quote', params: def.quote.params }] : []),
+  ];
+  for (const { pointer, params } of calls) {
+    const value = params?.['flow'];
+    if (value !== undefined && value !== def.id)
+      flow.report(
+        `${pointer}/params/flow`,
+        `the flow parameter must be this flow's id "${def.id}", not ${JSON.stringify(value)}`,
+      );
+  }
+  const body = def.draft?.body as Record<string, unknown> | undefined;
+  if (body && typeof body['flow'] === 'string' && body['flow'] !== def.id)
+    flow.report('/draft/body/flow', `a draft must name this flow's id "${def.id}"`);
+  if (body && typeof body['version'] === 'number' && body['version'] !== def.version)
+    flow.report('/draft/body/version', `a draft must name this flow's version ${def.version}`);
+}
+
+/**
+ * Checks what spans flows, tariffs and registers: every contract product has one tariff; every
+ * application flow is priced by exactly one tariff's rating, which reads only answers the flow
+ * has; a rating names only application flows; checks name registers that exist and answers the
+ * flow has; calls of the application service name their own flow.
+ */
+export function checkApplicationSet(set: ApplicationSet): void {
+  const products = new Map<string, string>();
+  const pricedBy = new Map<string, string>();
+  const flows = new Map(set.definitions.map((d) => [d.value.id, d]));
+  for (const tariff of set.tariffs) {
+    tariff.value.products.forEach((product, i) => {
+      const other = products.get(product);
+      if (other)
+        tariff.report(
+          `/products/${i}`,
+          `product ${product} already has a tariff (${other}); a product has exactly one tariff: change that file (raise its version) instead of adding another`,
+        );
+      else products.set(product, tariff.path);
+    });
+    const priced: ParsedDefinition[] = [];
+    tariff.value.rating?.flows.forEach((id, i) => {
+      const flow = flows.get(id);
+      const other = pricedBy.get(id);
+      if (!flow || flow.value.kind !== 'application')
+        tariff.report(
+          `/rating/flows/${i}`,
+          `"${id}" is no application flow of definitions/applications/ (or it has problems of its own)`,
+        );
+      else if (other)
+        tariff.report(`/rating/flows/${i}`, `flow "${id}" is already priced by ${other}`);
+      else {
+        pricedBy.set(id, tariff.path);
+        priced.push(flow);
+      }
+    });
+    checkTariffRating(tariff.value, priced, set.lookup, tariff.report);
+  }
+  for (const flow of set.definitions) {
+    if (flow.value.kind === 'application' && !pricedBy.has(flow.value.id))
+      flow.report(
+        '/product',
+        `application flow "${flow.value.id}" has no tariff: add "${flow.value.id}" to rating.flows of its line's tariff in definitions/tariffs/ (see docs/adding-an-insurance-line.md)`,
+      );
+    checkFlowChecks(flow, set.registers, set.lookup);
+    checkOwnFlow(flow);
+  }
+}

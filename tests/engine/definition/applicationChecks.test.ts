@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { errorsOf, positionOf, pretty, realJson, withFile, type JsonObject } from './fixtures.ts';
+
+const FAHRRAD = 'definitions/applications/fahrrad.json';
+const TARIFF = 'definitions/tariffs/fahrrad.json';
+
+/** The errors (file:line:column pointer: message) of the real files with some files replaced. */
+function located(changes: Record<string, JsonObject>): string[] {
+  let files = withFile(FAHRRAD, pretty(realJson(FAHRRAD)));
+  for (const [path, value] of Object.entries(changes)) files = withFile(path, pretty(value), files);
+  return errorsOf(files).map((e) => `${e.file}:${e.line}:${e.column} ${e.pointer}: ${e.message}`);
+}
+
+const rating = (tariff: JsonObject): JsonObject => tariff['rating'] as JsonObject;
+const table = (tariff: JsonObject): JsonObject =>
+  ((rating(tariff)['tables'] as JsonObject)['typfaktor'] as JsonObject)['values'] as JsonObject;
+
+describe('the definitions check of tariffs, application flows and registers', () => {
+  it('accepts the real tariffs, flows and registers', () => {
+    expect(located({})).toEqual([]);
+  });
+
+  it('names a table key that is no option of the answer, with file, line, column and pointer', () => {
+    const tariff = realJson(TARIFF);
+    const values = table(tariff);
+    values['CITYBKE'] = values['CITYBIKE'];
+    delete values['CITYBIKE'];
+    const text = pretty(tariff);
+    const key = positionOf(text, ['"typfaktor"', '"CITYBKE"']);
+    const level = positionOf(text, ['"typfaktor"', '"values"']);
+    expect(located({ [TARIFF]: tariff })).toEqual([
+      `${TARIFF}:${level.line}:${level.column} /rating/tables/typfaktor/values: no row for "CITYBIKE" of "fahrradtyp": add it, or give the table a "missing" reason`,
+      `${TARIFF}:${key.line}:${key.column} /rating/tables/typfaktor/values/CITYBKE: unknown table key "CITYBKE": the answer "fahrradtyp" reads has only "CITYBIKE", "TREKKINGBIKE", "MOUNTAINBIKE", "RENNRAD", "KINDERRAD", "LASTENRAD", "PEDELEC", "E_BIKE"`,
+    ]);
+  });
+
+  it('refuses a tariff whose input reads an answer the flow does not have', () => {
+    const tariff = realJson(TARIFF);
+    ((rating(tariff)['inputs'] as JsonObject)['versicherungssumme'] as JsonObject)['value'] = {
+      var: 'answers.fahrrad.preis',
+    };
+    expect(located({ [TARIFF]: tariff })).toContainEqual(
+      expect.stringMatching(
+        /^definitions\/tariffs\/fahrrad\.json:\d+:\d+ \/rating\/inputs\/versicherungssumme\/value: reads "answers\.fahrrad\.preis", but step "fahrrad" of flow "fahrrad" has no field "preis"$/,
+      ),
+    );
+  });
+
+  it('refuses a routine rule reading a name that is not set yet, and an unknown table', () => {
+    const tariff = realJson(TARIFF);
+    const steps = rating(tariff)['steps'] as JsonObject[];
+    (steps[4] as JsonObject)['value'] = { var: 'rabatt' };
+    (steps[5] as JsonObject)['value'] = { table: 'typ' };
+    const messages = located({ [TARIFF]: tariff });
+    expect(messages).toContainEqual(
+      expect.stringContaining(
+        '/rating/steps/4/value: reads "rabatt", which is no input, no variable set by an earlier step and not today',
+      ),
+    );
+    expect(messages).toContainEqual(
+      expect.stringContaining('/rating/steps/5/value/table: there is no table "typ"'),
+    );
+  });
+
+  it('refuses a second tariff for a product, at the pointer of the product', () => {
+    const second = realJson('definitions/tariffs/reise.json');
+    second['id'] = 'reise-2027';
+    const messages = located({ 'definitions/tariffs/reise-2027.json': second });
+    expect(messages).toContainEqual(
+      expect.stringMatching(
+        /^definitions\/tariffs\/reise-2027\.json:\d+:\d+ \/products\/0: product REISE already has a tariff \(definitions\/tariffs\/reise\.json\)/,
+      ),
+    );
+  });
+
+  it('refuses an application flow without a tariff, at its product', () => {
+    const tariff = realJson(TARIFF);
+    delete tariff['rating'];
+    expect(located({ [TARIFF]: tariff })).toContainEqual(
+      expect.stringMatching(
+        /^definitions\/applications\/fahrrad\.json:\d+:\d+ \/product: application flow "fahrrad" has no tariff: add "fahrrad" to rating\.flows/,
+      ),
+    );
+  });
+
+  it('refuses a check of a register that does not exist, and a flow parameter of another flow', () => {
+    const flow = realJson(FAHRRAD);
+    ((flow['checks'] as JsonObject[])[0] as JsonObject)['register'] = 'gestohlene-raeder';
+    ((flow['submit'] as JsonObject)['params'] as JsonObject)['flow'] = 'reise';
+    const messages = located({ [FAHRRAD]: flow });
+    expect(messages).toContainEqual(
+      expect.stringContaining(
+        '/checks/0/register: there is no register definitions/registers/gestohlene-raeder.json',
+      ),
+    );
+    expect(messages).toContainEqual(
+      expect.stringContaining(
+        `/submit/params/flow: the flow parameter must be this flow's id "fahrrad", not "reise"`,
+      ),
+    );
+  });
+
+  it('refuses unordered bands', () => {
+    const tariff = realJson(TARIFF);
+    (rating(tariff)['tables'] as JsonObject)['summenband'] = {
+      label: 'Band',
+      keys: [{ input: 'versicherungssumme', bands: true }],
+      values: [
+        { upTo: 1000, value: 1 },
+        { upTo: 500, value: 2 },
+        { upTo: null, value: 3 },
+      ],
+    };
+    expect(located({ [TARIFF]: tariff })).toContainEqual(
+      expect.stringContaining(
+        '/rating/tables/summenband/values/1/upTo: bands must ascend: 500 does not lie above 1000',
+      ),
+    );
+  });
+});

@@ -3,6 +3,7 @@ import { buildRequest, type HttpRequest } from '../submit/request.ts';
 import type { EndpointCall, OutcomeCase, Step, WizardDefinition } from '../definition/types.ts';
 import type { EndpointCatalogue } from '../../generated/types/endpoints.ts';
 import { applyDerived, type EditedFields } from './derive.ts';
+import { prefillValue } from './prefillValue.ts';
 import { emptyState, relevantFormData, type WizardState } from './state.ts';
 import {
   computeValue,
@@ -184,7 +185,8 @@ function prefill(
     if (value === undefined || value === null) continue;
     const [page, ...path] = entry.target.split('.');
     if (page === undefined) continue;
-    formData = { ...formData, [page]: setAt({ ...(formData[page] ?? {}) }, path, value) };
+    const typed = prefillValue(stepById(setup, page), path, value);
+    formData = { ...formData, [page]: setAt({ ...(formData[page] ?? {}) }, path, typed) };
     applied = true;
   }
   return applied

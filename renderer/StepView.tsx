@@ -192,8 +192,10 @@ export function StepView({
     headingRef.current?.focus();
   }, [step.id]);
   useEffect(() => {
-    if (attempt > 0 && hasErrors) summaryRef.current?.focus();
-  }, [attempt, hasErrors]);
+    // Only a failed "Weiter" moves focus to the summary: errors that come back while the user
+    // types (a list item added after a failed attempt) must not pull focus away from the field.
+    if (attempt > 0) summaryRef.current?.focus();
+  }, [attempt]);
   useEffect(() => {
     document.title = `${hasErrors ? t('common:errors.titlePrefix') : ''}${title} – ${flowTitle}`;
   }, [hasErrors, title, flowTitle, t]);

@@ -97,6 +97,19 @@ describe('a list of items', () => {
     expect(within(list).queryAllByRole('button')).toEqual([]);
   });
 
+  it('keeps focus on a new item after a failed Weiter was put right: only Weiter moves it to the summary', async () => {
+    renderTravel('reisende', { ...family, reisende: { personen: [erika, { vorname: 'Max' }] } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Weiter' }));
+    const summary = await screen.findByRole('alert', { name: 'Bitte prüfen Sie Ihre Angaben' });
+    await waitFor(() => expect(summary).toHaveFocus());
+    await userEvent.type(within(item('Person 2')).getByLabelText(/^Geburtsdatum/), '02.01.1984');
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    await userEvent.click(screen.getByRole('button', { name: 'Person hinzufügen' }));
+    // The new item's errors show at once (after a failed Weiter), but focus stays with the user.
+    const third = await screen.findByRole('group', { name: 'Person 3' });
+    await waitFor(() => expect(within(third).getByLabelText(/^Vorname/)).toHaveFocus());
+  });
+
   it('names the item in the error, the same inline and in the summary, and the link focuses it', async () => {
     renderTravel('reisende', { ...family, reisende: { personen: [erika, { vorname: 'Max' }] } });
     await userEvent.click(await screen.findByRole('button', { name: 'Weiter' }));

@@ -6,7 +6,7 @@ import { storageKey } from '../../renderer/store/persistence.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 
 // Every step of every public flow and public variant, enumerated from the generated definitions
-// (never by hand): first shown, and after a failed "Weiter". A step hidden by default is opened
+// (never by hand): first shown, after a failed "Weiter", and with a help dialog open. A step hidden by default is opened
 // with answers found by trying the enum values of earlier steps, so rules decide, not a list here.
 const dir = join(process.cwd(), 'generated', 'definitions');
 const BRAND = 'hfk';
@@ -102,7 +102,7 @@ async function open(
 for (const run of runs) {
   const steps = run.flow.steps.filter((step) => answersShowing(run, step.id) !== undefined);
   for (const step of steps) {
-    test(`${run.flow.id}${run.variant ? ` (${run.variant})` : ''} / ${step.id}: no axe violations, first shown and after a failed Weiter`, async ({
+    test(`${run.flow.id}${run.variant ? ` (${run.variant})` : ''} / ${step.id}: no axe violations, first shown, after a failed Weiter and with help open`, async ({
       page,
     }) => {
       await open(page, run, step.id, answersShowing(run, step.id) ?? {});
@@ -112,6 +112,15 @@ for (const run of runs) {
       if (step.form) {
         await page.locator('form button[type=submit]').click();
         await expectNoAxeViolations(page);
+      }
+      const help = page.getByRole('button', { name: /^Hilfe zu .+ öffnen$/ });
+      if ((await help.count()) > 0) {
+        await help.first().click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await expectNoAxeViolations(page);
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+        await expect(help.first()).toBeFocused();
       }
     });
   }

@@ -1,0 +1,32 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// docs/adding-an-insurance-line.md promises the messages a product owner meets; this test holds
+// the table to the check's source, so a reworded message cannot leave the tutorial behind.
+const tutorial = readFileSync('docs/adding-an-insurance-line.md', 'utf8');
+const source = readdirSync('engine/definition')
+  .filter((name) => name.endsWith('.ts'))
+  .map((name) => readFileSync(join('engine/definition', name), 'utf8'))
+  .join('\n');
+
+const table = tutorial.slice(tutorial.indexOf('<!-- tutorial-messages'));
+const messages = [...table.matchAll(/^\| `([^`]+)`(?: \/ `([^`]+)`)? +\|/gm)].flatMap((m) =>
+  [m[1], m[2]].filter((text): text is string => text !== undefined),
+);
+
+describe('the tutorial for a new line', () => {
+  it('lists the check messages a product owner meets', () => {
+    expect(messages.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it.each(messages)('quotes a message the check really gives: %s', (message) => {
+    for (const fragment of message.split('…').map((part) => part.trim()))
+      if (fragment.length >= 4) expect(source).toContain(fragment);
+  });
+
+  it('names only files that exist', () => {
+    for (const [, path] of tutorial.matchAll(/`((?:definitions|docs)\/[\w./-]+\.(?:json|md))`/g))
+      expect(() => readFileSync(path ?? ''), path).not.toThrow();
+  });
+});

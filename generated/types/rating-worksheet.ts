@@ -12,8 +12,17 @@ export interface RatingWorksheet {
    * The tariff: id, version and first day it applies (ISO date).
    */
   tarif: {
+    /**
+     * Id of the tariff file.
+     */
     id: string;
+    /**
+     * Version of the tariff.
+     */
     version: number;
+    /**
+     * First day (ISO date) the tariff applies to.
+     */
     gueltigAb: string;
   };
   /**
@@ -24,6 +33,9 @@ export interface RatingWorksheet {
    * The inputs with the values they had.
    */
   eingaben: {
+    /**
+     * Name of the input in the tariff.
+     */
     name: string;
     /**
      * German name.
@@ -35,17 +47,26 @@ export interface RatingWorksheet {
    * The insurability rules checked, in order, and whether each held.
    */
   pruefungen: {
+    /**
+     * Id of the insurability rule.
+     */
     id: string;
     /**
      * German reason given when it does not hold.
      */
     grund: string;
+    /**
+     * Whether the rule held.
+     */
     erfuellt: boolean;
   }[];
   /**
    * The steps of the routine, in order.
    */
   schritte: {
+    /**
+     * Id of the step in the tariff.
+     */
     id: string;
     /**
      * German description.
@@ -82,6 +103,9 @@ export interface RatingWorksheet {
  * Where a step's value came from: a constant of the routine, a rule, a table (with the key values it was looked up with) or a pointer into the tariff file (standardwert: the pointer found nothing and the step's default applied).
  */
 export interface Source {
+  /**
+   * konstante: a number of the routine; regel: a rule; tabelle: a table lookup; tarif: a value of the tariff file.
+   */
   art: 'konstante' | 'regel' | 'tabelle' | 'tarif';
   /**
    * Name of the table.

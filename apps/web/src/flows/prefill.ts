@@ -6,7 +6,7 @@ export const PARENT_PREFILL_TIMEOUT_MS = 2000;
 
 /**
  * The prefill values for a flow: the spec's prefillable fields its definition declares, from the
- * URL query (?insuranceSum=1500&bikeType=E_BIKE) and, inside a partner page, from the parent's
+ * URL query (?insuranceSum=1500) and, inside a partner page, from the parent's
  * embedding-application answer (`prefill`); the URL wins. Unknown names are ignored.
  */
 export async function prefillValues(

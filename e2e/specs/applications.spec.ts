@@ -2,21 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { germanDay } from '../support/dates.ts';
 import { signIn } from '../support/signIn.ts';
-
-const heading = (page: Page, name: string | RegExp) =>
-  page.getByRole('heading', { level: 1, name });
-const next = (page: Page) => page.getByRole('button', { name: 'Weiter', exact: true }).click();
-const choose = (page: Page, group: string, option: string) =>
-  page
-    .getByRole('group', { name: new RegExp(`^${group.replace(/[?()]/g, '\\$&')}`) })
-    .getByRole('radio', { name: option, exact: true })
-    .check();
-
-/** The step is shown with its heading focused and axe finds nothing on it. */
-async function atStep(page: Page, title: string | RegExp): Promise<void> {
-  await expect(heading(page, title)).toBeFocused();
-  await expectNoAxeViolations(page);
-}
+import { atStep, choose, heading, next } from '../support/wizard.ts';
 
 async function bikeStep(page: Page, values: { hersteller?: string; kaufpreis?: string }) {
   if (values.hersteller)

@@ -2,25 +2,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { germanDay } from '../support/dates.ts';
 import { signIn } from '../support/signIn.ts';
+import { atStep, choose, group, heading, next } from '../support/wizard.ts';
 
 // The travel line (definitions/applications/reise.json) is data only: these tests show a person
 // can buy it as a customer and as an agent, with its list of travellers, rules between its dates,
 // a policyholder filled from the first traveller and a payment period fixed to a single payment.
 
-const heading = (page: Page, name: string | RegExp) =>
-  page.getByRole('heading', { level: 1, name });
-const next = (page: Page) => page.getByRole('button', { name: 'Weiter', exact: true }).click();
-const group = (page: Page, name: string) =>
-  page.getByRole('group', { name: new RegExp(`^${name.replace(/[?()]/g, '\\$&')}`) });
-const choose = (page: Page, name: string, option: string) =>
-  group(page, name).getByRole('radio', { name: option, exact: true }).check();
 const priceBox = (page: Page) => page.getByRole('complementary', { name: 'Ihr Beitrag' });
-
-/** The step is shown with its heading focused and axe finds nothing on it. */
-async function atStep(page: Page, title: string | RegExp): Promise<void> {
-  await expect(heading(page, title)).toBeFocused();
-  await expectNoAxeViolations(page);
-}
 
 /** Fails "Weiter" on purpose: the error summary takes focus and axe finds nothing. */
 async function failedNext(page: Page, message: string | RegExp): Promise<void> {

@@ -7,6 +7,7 @@ import {
   type ArrayFieldTemplateProps,
 } from '@rjsf/utils';
 import { formContextOf } from '../formContext.ts';
+import { FieldError } from './FieldError.tsx';
 import { itemHeading, listText, ListContext, textPathOf, type ListActions } from './listTexts.ts';
 
 const FOCUSABLE = 'input, select, textarea, button';
@@ -80,16 +81,7 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
           ? null
           : (context.texts?.optionalSuffix ?? context.t('common:field.optionalSuffix'))}
       </legend>
-      <p id={errorId(fieldPathId.$id)} className="field__error" hidden={!error}>
-        {error ? (
-          <>
-            <span className="visually-hidden">
-              {context.texts?.errorPrefix ?? context.t('common:errors.inlinePrefix')}
-            </span>
-            {error}
-          </>
-        ) : null}
-      </p>
+      <FieldError id={fieldPathId.$id} error={error} context={context} />
       <ListContext.Provider value={actions}>
         <div className="list__items">{items}</div>
       </ListContext.Provider>

@@ -2,6 +2,7 @@ import { descriptionId, errorId, type FieldTemplateProps } from '@rjsf/utils';
 import { isListField } from '#engine';
 import { answerText } from '../answerText.ts';
 import { formContextOf } from '../formContext.ts';
+import { FieldError } from './FieldError.tsx';
 import { HelpDialog } from './HelpDialog.tsx';
 import { textPathOf } from './listTexts.ts';
 
@@ -79,16 +80,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
           {hint}
         </p>
       ) : null}
-      <p id={errorId(id)} className="field__error" hidden={!error}>
-        {error ? (
-          <>
-            <span className="visually-hidden">
-              {context.texts?.errorPrefix ?? context.t('common:errors.inlinePrefix')}
-            </span>
-            {error}
-          </>
-        ) : null}
-      </p>
+      <FieldError id={id} error={error} context={context} />
     </>
   );
   const className = `field${hasError ? ' field--error' : ''}`;

@@ -36,3 +36,30 @@ export function claimSetup(brand: string, flags: Record<string, boolean> = {}): 
     },
   };
 }
+
+/**
+ * The setup of an application flow in one of its variants: the agent variant runs for customer
+ * `partnerNummer` (its route parameter) and with the given context (a loaded `customer`, say).
+ */
+export function applicationSetup(
+  definition: WizardDefinition,
+  variant: 'customer' | 'agent' | 'advice',
+  options: { brand: string; today: string; partnerNummer: string; extra?: Record<string, unknown> },
+): WizardSetup {
+  return {
+    definition,
+    endpoints,
+    context: {
+      brand: options.brand,
+      environment: 'localhost',
+      role: variant === 'agent' ? 'vermittler' : 'claimant',
+      variant,
+      today: options.today,
+      flags: {},
+      config: { claimProducts: [], claimApps: {} },
+      route: variant === 'agent' ? { partnerNummer: options.partnerNummer } : {},
+      entry: {},
+      ...options.extra,
+    },
+  };
+}

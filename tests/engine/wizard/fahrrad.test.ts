@@ -14,7 +14,7 @@ import {
   type WizardSetup,
   type WizardState,
 } from '../../../engine/index.ts';
-import { endpoints, readDefinitionJson } from '../../support/definitions.ts';
+import { applicationSetup, endpoints, readDefinitionJson } from '../../support/definitions.ts';
 
 const fahrrad = readDefinitionJson<WizardDefinition>('applications/fahrrad.json');
 
@@ -22,22 +22,12 @@ function bikeSetup(
   variant: 'customer' | 'agent' | 'advice',
   extra: Record<string, unknown> = {},
 ): WizardSetup {
-  return {
-    definition: fahrrad,
-    endpoints,
-    context: {
-      brand: 'andsafe',
-      environment: 'localhost',
-      role: variant === 'agent' ? 'vermittler' : 'claimant',
-      variant,
-      today: '2026-11-22',
-      flags: {},
-      config: { claimProducts: [], claimApps: {} },
-      route: variant === 'agent' ? { partnerNummer: '2000101' } : {},
-      entry: {},
-      ...extra,
-    },
-  };
+  return applicationSetup(fahrrad, variant, {
+    brand: 'andsafe',
+    today: '2026-11-22',
+    partnerNummer: '2000101',
+    extra,
+  });
 }
 
 const run = (setup: WizardSetup, state: WizardState, ...events: WizardEvent[]): WizardState =>

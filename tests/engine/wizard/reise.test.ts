@@ -8,29 +8,20 @@ import {
   type WizardSetup,
   type WizardState,
 } from '../../../engine/index.ts';
-import { endpoints, readDefinitionJson } from '../../support/definitions.ts';
+import { applicationSetup, readDefinitionJson } from '../../support/definitions.ts';
 
 const reise = readDefinitionJson<WizardDefinition>('applications/reise.json');
 
 function travelSetup(variant: 'customer' | 'agent' | 'advice'): WizardSetup {
-  return {
-    definition: reise,
-    endpoints,
-    context: {
-      brand: 'hfk',
-      environment: 'localhost',
-      role: variant === 'agent' ? 'vermittler' : 'claimant',
-      variant,
-      today: '2026-11-24',
-      flags: {},
-      config: { claimProducts: [], claimApps: {} },
-      route: variant === 'agent' ? { partnerNummer: '2000103' } : {},
-      entry: {},
-      ...(variant === 'agent'
+  return applicationSetup(reise, variant, {
+    brand: 'hfk',
+    today: '2026-11-24',
+    partnerNummer: '2000103',
+    extra:
+      variant === 'agent'
         ? { customer: { partnerNummer: '2000103', vorname: 'Jonas', nachname: 'Wagner' } }
-        : {}),
-    },
-  };
+        : {},
+  });
 }
 
 const run = (setup: WizardSetup, state: WizardState, ...events: WizardEvent[]): WizardState =>

@@ -6,7 +6,8 @@ import { formatISO } from 'date-fns';
 import { noAuthentication, testAuthentication, type Authenticate } from './auth/index.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
-import { installErrorHandler } from './http/errors.ts';
+import { fieldMessage, installErrorHandler, sendValidationError } from './http/errors.ts';
+import { installInputHygiene } from './http/inputHygiene.ts';
 import { installSecurityHeaders } from './http/securityHeaders.ts';
 import { loggingOptions, type LogStream } from './http/logging.ts';
 import { installValidator } from './http/validator.ts';
@@ -69,7 +70,12 @@ export interface ServerOptions {
  * built web app with the SPA's routes falling back to index.html.
  */
 export async function buildServer(options: ServerOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ ...loggingOptions(options.logger ?? false, options.logStream) });
+  const app = Fastify({
+    ...loggingOptions(options.logger ?? false, options.logStream),
+    // A path that is no valid URL component (`%E0%A4%A`) gets the usual 400 shape.
+    frameworkErrors: (_error, _request, reply) =>
+      sendValidationError(reply, [{ path: '/url', keyword: 'url', message: fieldMessage('url') }]),
+  });
   const ownsDatabase = options.database === undefined;
   const database =
     options.database ??
@@ -86,6 +92,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
 
   installValidator(app);
   installErrorHandler(app);
+  installInputHygiene(app);
   installSecurityHeaders(app);
   const context: RouteContext = {
     db: database.db,

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -57,6 +57,14 @@ export interface ServerOptions {
   authenticate?: Authenticate;
   /** Today as an ISO date; default the system clock. */
   today?: () => string;
+  /** The clock of the throttles and tokens of the claim look-up; default the system clock. */
+  clock?: () => Date;
+  /**
+   * Which proxies may name the client in `X-Forwarded-For` (Fastify's `trustProxy`: `true`, a hop
+   * count, or addresses and CIDR ranges). Default: none, the socket's address is the client.
+   * Behind a load balancer set it (main.ts: TRUST_PROXY), or every client shares one throttle.
+   */
+  trustProxy?: FastifyServerOptions['trustProxy'];
   /** Tariffs to price with; default definitions/tariffs. */
   tariffs?: TariffCatalogue;
   /** The identity service (sign-in) with bearer-token authentication; off when absent. */
@@ -72,6 +80,7 @@ export interface ServerOptions {
 export async function buildServer(options: ServerOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     ...loggingOptions(options.logger ?? false, options.logStream),
+    trustProxy: options.trustProxy ?? false,
     // A path that is no valid URL component (`%E0%A4%A`) gets the usual 400 shape.
     frameworkErrors: (_error, _request, reply) =>
       sendValidationError(reply, [{ path: '/url', keyword: 'url', message: fieldMessage('url') }]),
@@ -113,7 +122,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   registerVertragEndeRoutes(app, context);
   registerPortalRoutes(app, context, uploadConfigOf(options.uploads));
   await registerUploadRoutes(app, context, uploadConfigOf(options.uploads));
-  registerClaimRoutes(app, { db: database.db });
+  registerClaimRoutes(app, { db: database.db, ...(options.clock ? { now: options.clock } : {}) });
   registerFinderRoutes(app);
   registerApplicationRoutes(app, context);
   registerAgentRoutes(app, context);

@@ -1,5 +1,6 @@
 import { buildServer } from './app.ts';
 import { openDatabase } from './db/database.ts';
+import { trustProxyOf } from './http/trustProxy.ts';
 
 const port = Number(process.env['PORT'] ?? 4600);
 const host = process.env['HOST'] ?? '127.0.0.1';
@@ -18,14 +19,18 @@ const database = await openDatabase({
   dataDir: process.env['PGLITE_DIR'] || undefined,
 });
 const logger = process.env['LOG'] !== 'off';
+// The proxies that may name the client in X-Forwarded-For (the throttles' client address):
+// TRUST_PROXY=true or the proxies' addresses and CIDR ranges ("10.0.0.0/8,127.0.0.1").
+const trustProxy = trustProxyOf(process.env['TRUST_PROXY']);
 const app = await buildServer({
   logger,
   database,
   seed: process.env['SEED'] !== 'off',
+  trustProxy,
   identity: { accessTokenSeconds: Number(process.env['IDENTITY_TOKEN_SECONDS'] ?? 3600) },
 });
 const claimApps = await Promise.all(
-  claimAppPorts.map(() => buildServer({ logger, database, migrate: false })),
+  claimAppPorts.map(() => buildServer({ logger, database, migrate: false, trustProxy })),
 );
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

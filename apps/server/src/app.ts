@@ -8,6 +8,7 @@ import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { fieldMessage, installErrorHandler, sendValidationError } from './http/errors.ts';
 import { installInputHygiene } from './http/inputHygiene.ts';
+import { installLoadShedding, type LoadSheddingOptions } from './http/loadShedding.ts';
 import { installSecurityHeaders } from './http/securityHeaders.ts';
 import { loggingOptions, type LogStream } from './http/logging.ts';
 import { installValidator } from './http/validator.ts';
@@ -69,6 +70,11 @@ export interface ServerOptions {
   tariffs?: TariffCatalogue;
   /** The identity service (sign-in) with bearer-token authentication; off when absent. */
   identity?: Omit<IdentityOptions, 'db'>;
+  /**
+   * Load shedding (http/loadShedding.ts): 503 with Retry-After beyond capacity. Off unless given;
+   * main.ts turns it on with the defaults.
+   */
+  loadShedding?: LoadSheddingOptions;
   /** Upload directory and limits (default .data/uploads, 10 MiB, 10 files). */
   uploads?: UploadOptions;
 }
@@ -101,6 +107,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
 
   installValidator(app);
   installErrorHandler(app);
+  if (options.loadShedding) await installLoadShedding(app, options.loadShedding);
   installInputHygiene(app);
   installSecurityHeaders(app);
   const context: RouteContext = {

@@ -27,10 +27,13 @@ const app = await buildServer({
   database,
   seed: process.env['SEED'] !== 'off',
   trustProxy,
+  loadShedding: {},
   identity: { accessTokenSeconds: Number(process.env['IDENTITY_TOKEN_SECONDS'] ?? 3600) },
 });
 const claimApps = await Promise.all(
-  claimAppPorts.map(() => buildServer({ logger, database, migrate: false, trustProxy })),
+  claimAppPorts.map(() =>
+    buildServer({ logger, database, migrate: false, trustProxy, loadShedding: {} }),
+  ),
 );
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -177,6 +177,8 @@ export function installErrorHandler(app: FastifyInstance): void {
         { path: '/body', keyword: 'json', message: fieldMessage('json') },
       ]);
     }
+    // Load shedding (http/loadShedding.ts): answered at once, not logged one by one.
+    if (error.code === 'FST_UNDER_PRESSURE') return sendUnavailable(reply);
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
       return sendError(reply, 413, 'too-large', UPLOAD_TEXTS.size);
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')

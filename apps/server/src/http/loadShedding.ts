@@ -4,7 +4,7 @@ import { RETRY_AFTER_SECONDS, sendUnavailable } from './errors.ts';
 
 /** When the server counts as over its capacity (any one limit is enough). */
 export interface LoadSheddingOptions {
-  /** Event-loop delay in ms above which requests are refused (default 100). */
+  /** Mean event-loop delay of a sample in ms above which requests are refused (default 200). */
   maxEventLoopDelayMs?: number;
   /** Event-loop utilisation (0-1) of the last sample interval above which requests are refused (default 0.98). */
   maxEventLoopUtilization?: number;
@@ -14,11 +14,14 @@ export interface LoadSheddingOptions {
   maxRssBytes?: number;
   /**
    * Requests being answered at once above which a new one is refused (default 64): the samples
-   * above come every 100 ms, and a burst between two of them must not queue without bound behind
+   * above come every 500 ms, and a burst between two of them must not queue without bound behind
    * the one database connection of PGlite.
    */
   maxInFlight?: number;
-  /** How often the figures are sampled, ms (default 100; above the delay monitor's 10 ms resolution). */
+  /**
+   * How often the figures are sampled, ms (default 500: the short burst of work of a page load is
+   * no overload; bursts between two samples meet `maxInFlight`).
+   */
   sampleIntervalMs?: number;
 }
 
@@ -47,13 +50,13 @@ export async function installLoadShedding(
     return undefined;
   });
   await app.register(underPressure, {
-    maxEventLoopDelay: options.maxEventLoopDelayMs ?? 100,
+    maxEventLoopDelay: options.maxEventLoopDelayMs ?? 200,
     maxEventLoopUtilization: options.maxEventLoopUtilization ?? 0.98,
     // Per sample interval: the default measures from the start, which never comes near a limit.
     eventLoopUtilizationMode: 'interval',
     maxHeapUsedBytes: options.maxHeapUsedBytes ?? 1024 ** 3,
     maxRssBytes: options.maxRssBytes ?? 2 * 1024 ** 3,
-    sampleInterval: options.sampleIntervalMs ?? 100,
+    sampleInterval: options.sampleIntervalMs ?? 500,
     retryAfter: RETRY_AFTER_SECONDS,
   });
 }

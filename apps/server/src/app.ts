@@ -24,7 +24,7 @@ import { registerVertragSaveRoute } from './routes/vertragSave.ts';
 import { registerVertragSaveRoutes } from './routes/vertragSaves.ts';
 import { seedDatabase } from './seed/seed.ts';
 import { registerClaimRoutes } from './claims/index.ts';
-import { registerPlatformRoutes } from './platform/index.ts';
+import { registerPlatformRoutes, type LocalPorts } from './platform/index.ts';
 import { registerAgentRoutes } from './agents/index.ts';
 import { registerApplicationRoutes } from './applications/index.ts';
 import { registerFinderRoutes } from './finders/index.ts';
@@ -75,6 +75,12 @@ export interface ServerOptions {
    * main.ts turns it on with the defaults.
    */
   loadShedding?: LoadSheddingOptions;
+  /**
+   * The ports a local server was started with (main.ts: PORT, CLAIM_APP_PORTS): in the localhost
+   * environment the claim entry forwards to these claim-app ports and the platform's own port may
+   * embed it (GET /api/platform/lokal, frame-ancestors).
+   */
+  localPorts?: LocalPorts;
   /** Upload directory and limits (default .data/uploads, 10 MiB, 10 files). */
   uploads?: UploadOptions;
 }
@@ -109,7 +115,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   installErrorHandler(app);
   if (options.loadShedding) await installLoadShedding(app, options.loadShedding);
   installInputHygiene(app);
-  installSecurityHeaders(app);
+  installSecurityHeaders(app, options.localPorts ? { localPorts: options.localPorts } : {});
   const context: RouteContext = {
     db: database.db,
     authenticate:
@@ -133,7 +139,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   registerFinderRoutes(app);
   registerApplicationRoutes(app, context);
   registerAgentRoutes(app, context);
-  await registerPlatformRoutes(app, {});
+  await registerPlatformRoutes(app, options.localPorts ? { localPorts: options.localPorts } : {});
   if (options.identity) {
     await registerIdentityRoutes(app, {
       db: database.db,

@@ -9,6 +9,7 @@ import type { BrandConfig } from '../../../../generated/types/brand.ts';
 import type { EndpointCatalogue } from '../../../../generated/types/endpoints.ts';
 import endpointCatalogue from '../../../../definitions/api/endpoints.json';
 import { environmentConfig, ENVIRONMENT } from '../config/environment.ts';
+import { loadLocalEnvironment } from '../config/localEnvironment.ts';
 import {
   isFrameCommand,
   reportError,
@@ -96,7 +97,11 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
           sessionStorageOf(window),
           { fresh: openedFresh },
         );
-        const context = { ...baseContext, entry: entryValues };
+        // On localhost the claim apps follow the ports the server was started with.
+        const local = await loadLocalEnvironment();
+        const claimApps = local?.claimApps[brand.id];
+        const config = claimApps ? { ...baseContext.config, claimApps } : baseContext.config;
+        const context = { ...baseContext, config, entry: entryValues };
         const loads = contextLoads(flow.definition, context, endpoints);
         const [answers, prefill] = await Promise.all([
           Promise.all(loads.map((load) => transport(load.request))),
@@ -111,7 +116,12 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
         const loaded = Object.fromEntries(
           loads.flatMap((load, i) => (answers[i]?.ok ? [[load.name, answers[i].body]] : [])),
         );
-        setPrepared({ state: 'ready', flow, loaded: { ...loaded, entry: entryValues }, prefill });
+        setPrepared({
+          state: 'ready',
+          flow,
+          loaded: { ...loaded, config, entry: entryValues },
+          prefill,
+        });
       } catch {
         if (active) setPrepared({ state: 'failed', status: 0 });
       }
@@ -119,7 +129,7 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
     return () => {
       active = false;
     };
-  }, [entry, baseContext, frame, openedFresh, attempt]);
+  }, [entry, brand, baseContext, frame, openedFresh, attempt]);
 
   const setup: WizardSetup | undefined = useMemo(() => {
     if (prepared.state !== 'ready') return undefined;

@@ -4,8 +4,7 @@ import { isNotFound, isUnavailableError } from '../portal/api.ts';
 
 /**
  * The states of a portal page's data before it shows: loading, not found (404, when the page has a
- * text for it), temporarily unavailable (503: the answers of a form on the page stay) and failed
- * to load.
+ * text for it) and failed to load (a 503 adds that the service is away for a moment).
  */
 export function QueryStatus({
   query,
@@ -24,7 +23,7 @@ export function QueryStatus({
       {missing ? <p>{notFound}</p> : null}
       {query.isError && !missing ? (
         <InfoBox tone="error">
-          {isUnavailableError(query.error) ? t('flow.unavailableText') : loadError}
+          {isUnavailableError(query.error) ? `${loadError} ${t('errors.unavailable')}` : loadError}
         </InfoBox>
       ) : null}
     </>

@@ -73,7 +73,10 @@ function countPlaywright(file) {
     failed += globalErrors;
     failures.push(`e2e (${globalErrors} error(s) outside the tests)`);
   }
-  if ((stats?.expected ?? 0) + (stats?.unexpected ?? 0) + (stats?.flaky ?? 0) === 0) {
+  if (
+    globalErrors === 0 &&
+    (stats?.expected ?? 0) + (stats?.unexpected ?? 0) + (stats?.flaky ?? 0) === 0
+  ) {
     failed += 1;
     failures.push('e2e (no test ran)');
   }

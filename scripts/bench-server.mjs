@@ -1,10 +1,14 @@
 // Load benchmark of the reference backend (not a pass/fail test): a contract read and a premium
 // calculation at fixed rates, then a short step search for the highest fixed rate that keeps
-// p99 <= 50 ms. Starts its own server on a free loopback port (PGlite in a temporary directory,
-// and PostgreSQL too when DATABASE_URL is set), sends traffic only to 127.0.0.1, stops it again.
+// p99 <= 50 ms, then an overload of 3,000 requests/s (the share answered 503 with Retry-After by
+// the load shedding, the p99 of the rest, the server's RSS before and after). Starts its own
+// server on a free loopback port as `npm start` does (load shedding on; PGlite in a temporary
+// directory, and PostgreSQL too when DATABASE_URL is set), sends traffic only to 127.0.0.1, stops
+// it again.
 // Usage: node scripts/bench-server.mjs [--duration 10] [--rates 200,500] [--step 3]
+//        [--overload 3000] [--overload-seconds 10]
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +27,8 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     rates: { type: 'string', default: '200,500' },
     step: { type: 'string', default: '5' },
+    overload: { type: 'string', default: '3000' },
+    'overload-seconds': { type: 'string', default: '10' },
   },
 });
 
@@ -98,6 +104,83 @@ async function run(scenario, rate, seconds) {
   };
 }
 
+/** The resident memory of a process in MB (Linux /proc), or null elsewhere. */
+function rssMb(pid) {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Math.round(Number(kb) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+const percentile = (sorted, p) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+
+/**
+ * Offers `rate` requests/s for `seconds` with many connections: counts the answers by status,
+ * the p99 of those not shed, and (by a request every 100 ms beside the load) whether a 503
+ * carries Retry-After.
+ */
+async function overload(scenario, rate, seconds, pid) {
+  const before = rssMb(pid);
+  const byStatus = new Map();
+  const served = [];
+  const instance = autocannon({
+    url: scenario.url,
+    method: scenario.method,
+    headers: HEADERS,
+    body: scenario.body,
+    connections: 300,
+    overallRate: rate,
+    duration: seconds,
+    timeout: 10,
+  });
+  instance.on('response', (_client, status, _bytes, ms) => {
+    byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+    if (status !== 503) served.push(ms);
+  });
+  let probes = 0;
+  let shedProbes = 0;
+  let withRetryAfter = 0;
+  const probing = setInterval(() => {
+    fetch(scenario.url, { method: scenario.method, headers: HEADERS, body: scenario.body })
+      .then((response) => {
+        probes += 1;
+        if (response.status === 503) {
+          shedProbes += 1;
+          if (/^\d+$/.test(response.headers.get('retry-after') ?? '')) withRetryAfter += 1;
+        }
+        return response.arrayBuffer();
+      })
+      .catch(() => undefined);
+  }, 100);
+  const result = await instance;
+  clearInterval(probing);
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const after = rssMb(pid);
+  const answered = [...byStatus.values()].reduce((a, b) => a + b, 0);
+  const shed = byStatus.get(503) ?? 0;
+  served.sort((a, b) => a - b);
+  const ok = [...byStatus.entries()]
+    .filter(([status]) => status >= 200 && status < 300)
+    .reduce((sum, [, n]) => sum + n, 0);
+  return {
+    offered: rate * seconds,
+    answered,
+    ok,
+    shed,
+    share: answered ? ((100 * shed) / answered).toFixed(1) : '0.0',
+    timeouts: result.timeouts,
+    errors: result.errors,
+    p99: Math.round(percentile(served, 0.99)),
+    p50: Math.round(percentile(served, 0.5)),
+    retryAfter: `${withRetryAfter}/${shedProbes} shed probes (of ${probes})`,
+    before,
+    after,
+  };
+}
+
 const line = (label, r) =>
   `  ${label.padEnd(38)} -R ${String(r.rate).padStart(5)}: ${String(r.rps).padStart(5)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}`;
 
@@ -122,6 +205,20 @@ async function bench(kind, env) {
       }
       process.stdout.write(
         `  ${scenario.name.padEnd(38)} highest fixed rate with p99 <= ${P99_LIMIT_MS} ms: ${best ? `${best.rate} req/s (p99 ${best.p99} ms)` : `below ${SEARCH_RATES[0]} req/s`}\n`,
+      );
+    }
+    const rate = Number(values.overload);
+    const seconds = Number(values['overload-seconds']);
+    // The two above, and a read that no cache answers (the customer's claims).
+    const uncached = {
+      name: 'Schäden lesen (GET, ohne Cache)',
+      url: `http://${HOST}:${port}/api/portal/schaeden`,
+      method: 'GET',
+    };
+    for (const scenario of [...scenarios(port), uncached]) {
+      const o = await overload(scenario, rate, seconds, child.pid);
+      process.stdout.write(
+        `  ${scenario.name.padEnd(38)} overload ${rate} req/s for ${seconds} s: ${o.answered} answered (${o.ok} 2xx), 503 ${o.share}% (${o.shed}; Retry-After on ${o.retryAfter}), time-outs ${o.timeouts}, errors ${o.errors}; the rest p50 ${o.p50} ms, p99 ${o.p99} ms; RSS ${o.before ?? '?'} -> ${o.after ?? '?'} MB\n`,
       );
     }
   } finally {
@@ -155,6 +252,7 @@ if (values.child) {
     seed: true,
     testAuth: true,
     logger: false,
+    loadShedding: {},
   });
   await app.listen({ host: HOST, port: 0 });
   const address = app.server.address();

@@ -2,7 +2,10 @@
 // lint, typecheck, unit and integration tests, build, browser tests. Every step runs even when an
 // earlier one failed, so one run shows everything; the last line counts the tests from vitest's and
 // Playwright's JSON reports (a failed gate counts as one failed test), and the exit code is non-zero
-// when anything failed.
+// when anything failed. The line cannot say green for a failed stage: a runner that exits non-zero
+// without a counted failure adds one, and so do a vitest run that found no test file, an error
+// outside the tests (an unhandled rejection) and each of Playwright's global errors (a web server
+// that never started).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -22,6 +25,13 @@ function run(label, command, args, env = {}) {
   return result.status === 0;
 }
 
+/** Adds one failure when a runner exited non-zero but its report counted none. */
+function exitCounts(label, succeeded, failedBefore) {
+  if (succeeded || failed > failedBefore) return;
+  failed += 1;
+  failures.push(`${label} (exit code not 0, no failed test in the report)`);
+}
+
 function gate(label, command, args) {
   if (!run(label, command, args)) {
     failed += 1;
@@ -37,12 +47,14 @@ function countVitest(file, label) {
   }
   const report = JSON.parse(readFileSync(file, 'utf8'));
   passed += report.numPassedTests ?? 0;
-  failed +=
-    (report.numFailedTests ?? 0) +
-    (report.numTotalTestSuites > 0 && report.success === false && report.numFailedTests === 0
-      ? 1
-      : 0);
-  if (report.success === false) failures.push(label);
+  failed += report.numFailedTests ?? 0;
+  if ((report.numTotalTestSuites ?? 0) === 0) {
+    failed += 1;
+    failures.push(`${label} (no test file found)`);
+  } else if (report.success === false && (report.numFailedTests ?? 0) === 0) {
+    failed += 1;
+    failures.push(`${label} (an error outside the tests)`);
+  } else if (report.success === false) failures.push(label);
 }
 
 function countPlaywright(file) {
@@ -51,10 +63,23 @@ function countPlaywright(file) {
     failures.push('e2e (no report)');
     return;
   }
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  const { stats, errors } = JSON.parse(readFileSync(file, 'utf8'));
   passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
   failed += stats?.unexpected ?? 0;
   if ((stats?.unexpected ?? 0) > 0) failures.push('e2e');
+  // Errors outside any test (the web server did not start, a spec that does not load).
+  const globalErrors = Array.isArray(errors) ? errors.length : 0;
+  if (globalErrors > 0) {
+    failed += globalErrors;
+    failures.push(`e2e (${globalErrors} error(s) outside the tests)`);
+  }
+  if (
+    globalErrors === 0 &&
+    (stats?.expected ?? 0) + (stats?.unexpected ?? 0) + (stats?.flaky ?? 0) === 0
+  ) {
+    failed += 1;
+    failures.push('e2e (no test ran)');
+  }
 }
 
 if (!existsSync('node_modules/.package-lock.json'))
@@ -65,7 +90,8 @@ gate('lint', 'npx', ['eslint', '.']);
 gate('format', 'npx', ['prettier', '--check', '.']);
 gate('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']);
 
-run('unit and integration tests (PGlite)', 'npx', [
+let before = failed;
+let ok = run('unit and integration tests (PGlite)', 'npx', [
   'vitest',
   'run',
   '--reporter=default',
@@ -73,10 +99,12 @@ run('unit and integration tests (PGlite)', 'npx', [
   `--outputFile.json=${reports}/vitest.json`,
 ]);
 countVitest(`${reports}/vitest.json`, 'vitest');
+exitCounts('vitest', ok, before);
 
 const postgresUrl = process.env['TEST_DATABASE_URL'];
 if (postgresUrl && existsSync('tests/server')) {
-  run(
+  before = failed;
+  ok = run(
     'server tests (PostgreSQL)',
     'npx',
     [
@@ -90,6 +118,7 @@ if (postgresUrl && existsSync('tests/server')) {
     { DATABASE_URL: postgresUrl },
   );
   countVitest(`${reports}/vitest-postgres.json`, 'vitest on PostgreSQL');
+  exitCounts('vitest on PostgreSQL', ok, before);
 }
 
 gate('build', 'npx', ['vite', 'build', '--config', 'apps/web/vite.config.ts']);
@@ -101,13 +130,15 @@ if (!existsSync(CHROMIUM)) {
   failed += 1;
   failures.push('e2e (no Chromium)');
 } else {
-  run(
+  before = failed;
+  ok = run(
     'browser tests (Playwright, Chromium)',
     'npx',
     ['playwright', 'test', '--config', 'e2e/playwright.config.ts'],
     { PLAYWRIGHT_JSON_OUTPUT_NAME: resolve(reports, 'playwright.json') },
   );
   countPlaywright(`${reports}/playwright.json`);
+  exitCounts('e2e', ok, before);
 }
 
 if (failures.length > 0) process.stdout.write(`\nFailed: ${failures.join(', ')}\n`);

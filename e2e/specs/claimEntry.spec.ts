@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
 
+// The private-liability claim app: the first of CLAIM_APP_PORTS the server was started with.
+const CLAIM_APP_PORT = (process.env['CLAIM_APP_PORTS'] ?? '4610,4620').split(',')[0]?.trim();
+
 async function fillContract(
   page: Page,
   contract: string,
@@ -30,7 +33,7 @@ test('hfk, private liability: through every step to the claim app, where the cla
   await fillContract(page, 'HFK-20000101', 'müller', '22.07.1968');
   await page.getByRole('button', { name: 'Vertrag prüfen' }).click();
 
-  await page.waitForURL(/^http:\/\/localhost:4610\/schaden-melden\/phv\/0\//);
+  await page.waitForURL(new RegExp(`^http://localhost:${CLAIM_APP_PORT}/schaden-melden/phv/0/`));
   expect(new URL(page.url()).searchParams.get('brand') ?? 'hfk').toBe('hfk');
   await expect(page.getByRole('heading', { level: 1, name: 'Was ist passiert?' })).toBeVisible();
   await expect(page.locator('header')).toContainText('HFK');

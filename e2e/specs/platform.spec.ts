@@ -119,12 +119,18 @@ test.describe('the demo parent page', () => {
     await page.goto(`http://localhost:${port}/demo-parent/`);
     await expect(page.locator('#log')).toContainText('getTheme');
     const before = Number(await page.locator('#ignored').textContent());
+    const sender = page.waitForResponse(`${FOREIGN}/sender.html`);
     await page.evaluate((src) => {
       const frame = document.createElement('iframe');
       frame.src = src;
       frame.title = 'fremd';
       document.body.append(frame);
     }, `${FOREIGN}/sender.html`);
+    // What the check watches must be there first: the foreign frame loaded and ran its script.
+    expect((await sender).status()).toBe(200);
+    await expect
+      .poll(() => page.frames().some((frame) => frame.url() === `${FOREIGN}/sender.html`))
+      .toBe(true);
     await expect
       .poll(async () => Number(await page.locator('#ignored').textContent()))
       .toBeGreaterThan(before);
@@ -137,10 +143,15 @@ test.describe('the demo parent page', () => {
     baseURL,
   }) => {
     // A real page on another loopback port: an origin outside the allowlist.
-    const html = `<!doctype html><title>fremd</title><p id="received">0</p>
+    const html = `<!doctype html><title>fremd</title><p id="received">0</p><p id="own">0</p>
           <iframe id="platform" title="Plattform" src="${baseURL}/"></iframe><script>
           let received = 0;
-          addEventListener('message', () => { received += 1; document.getElementById('received').textContent = String(received); });
+          let own = 0;
+          addEventListener('message', (event) => {
+            if (event.source === window) { own += 1; document.getElementById('own').textContent = String(own); return; }
+            received += 1; document.getElementById('received').textContent = String(received);
+          });
+          postMessage('self-check', location.origin);
           const spam = () => document.getElementById('platform').contentWindow.postMessage({ protocol: 'insurance-frame/1',
             kind: 'response', id: 'c-1-aaaa', ok: true, result: { primary: '#ff0000' } }, '*');
           setInterval(spam, 100);
@@ -152,7 +163,16 @@ test.describe('the demo parent page', () => {
     await new Promise<void>((done) => stranger.listen(0, '127.0.0.1', done));
     const { port } = stranger.address() as AddressInfo;
     try {
+      const platform = page.waitForResponse(`${baseURL}/`);
       await page.goto(`http://127.0.0.1:${port}/parent.html`);
+      // What the check watches must be there first: the frame's page was asked for and answered
+      // (with a frame-ancestors that leaves this origin out), and the page's listener hears messages.
+      const answer = await platform;
+      expect(answer.status()).toBe(200);
+      const policy = (await answer.allHeaders())['content-security-policy'] ?? '';
+      expect(policy).toContain('frame-ancestors');
+      expect(policy).not.toContain(`127.0.0.1:${port}`);
+      await expect(page.locator('#own')).toHaveText('1');
       // The Content-Security-Policy's frame-ancestors lists only the environment's embedders.
       await page.waitForTimeout(1500);
       const child = page.frameLocator('#platform');

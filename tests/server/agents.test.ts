@@ -287,7 +287,15 @@ describe('agent drafts /api/vermittler/entwuerfe', () => {
     expect(badId.statusCode).toBe(400);
     const big = {
       ...draft(),
-      zustand: { formData: { notizen: { text: 'x'.repeat(205 * 1024) } }, currentStep: null },
+      // Eleven texts of 19 KB: each under the platform's 20,000-character limit of one string.
+      zustand: {
+        formData: {
+          notizen: Object.fromEntries(
+            Array.from({ length: 11 }, (_, i) => [`text${i}`, 'x'.repeat(19 * 1024)]),
+          ),
+        },
+        currentStep: null,
+      },
     };
     const tooLarge = await inject('PUT', url, HANSEN, big);
     expect(tooLarge.statusCode).toBe(413);

@@ -61,9 +61,11 @@ describe('logs', () => {
     expect(text).toContain('/api/vertrag/vertrag/:id');
   });
 
-  it('mask unmatched paths segment by segment', () => {
+  it('mask every segment of an unmatched path after the first', () => {
     expect(redactedPath({ url: '/api/x/HFK-20000101/info?name=M%C3%BCller' })).toBe(
-      '/api/x/:x/info',
+      '/api/:x/:x/:x',
     );
+    expect(redactedPath({ url: '/api/Mustermann' })).toBe('/api/:x');
+    expect(redactedPath({ url: '/a@b/2000101' })).toBe('/:x/:x');
   });
 });

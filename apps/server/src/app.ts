@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -6,7 +6,9 @@ import { formatISO } from 'date-fns';
 import { noAuthentication, testAuthentication, type Authenticate } from './auth/index.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
-import { installErrorHandler } from './http/errors.ts';
+import { fieldMessage, installErrorHandler, sendValidationError } from './http/errors.ts';
+import { installInputHygiene } from './http/inputHygiene.ts';
+import { installLoadShedding, type LoadSheddingOptions } from './http/loadShedding.ts';
 import { installSecurityHeaders } from './http/securityHeaders.ts';
 import { loggingOptions, type LogStream } from './http/logging.ts';
 import { installValidator } from './http/validator.ts';
@@ -24,7 +26,7 @@ import { registerVertragSaveRoute } from './routes/vertragSave.ts';
 import { registerVertragSaveRoutes } from './routes/vertragSaves.ts';
 import { seedDatabase } from './seed/seed.ts';
 import { registerClaimRoutes } from './claims/index.ts';
-import { registerPlatformRoutes } from './platform/index.ts';
+import { registerPlatformRoutes, type LocalPorts } from './platform/index.ts';
 import { registerAgentRoutes } from './agents/index.ts';
 import { registerApplicationRoutes } from './applications/index.ts';
 import { registerFinderRoutes } from './finders/index.ts';
@@ -58,10 +60,29 @@ export interface ServerOptions {
   authenticate?: Authenticate;
   /** Today as an ISO date; default the system clock. */
   today?: () => string;
+  /** The clock of the throttles and tokens of the claim look-up; default the system clock. */
+  clock?: () => Date;
+  /**
+   * Which proxies may name the client in `X-Forwarded-For` (Fastify's `trustProxy`: `true`, a hop
+   * count, or addresses and CIDR ranges). Default: none, the socket's address is the client.
+   * Behind a load balancer set it (main.ts: TRUST_PROXY), or every client shares one throttle.
+   */
+  trustProxy?: FastifyServerOptions['trustProxy'];
   /** Tariffs to price with; default definitions/tariffs. */
   tariffs?: TariffCatalogue;
   /** The identity service (sign-in) with bearer-token authentication; off when absent. */
   identity?: Omit<IdentityOptions, 'db'>;
+  /**
+   * Load shedding (http/loadShedding.ts): 503 with Retry-After beyond capacity. Off unless given;
+   * main.ts turns it on with the defaults.
+   */
+  loadShedding?: LoadSheddingOptions;
+  /**
+   * The ports a local server was started with (main.ts: PORT, CLAIM_APP_PORTS): in the localhost
+   * environment the claim entry forwards to these claim-app ports and the platform's own port may
+   * embed it (GET /api/platform/lokal, frame-ancestors).
+   */
+  localPorts?: LocalPorts;
   /** Upload directory and limits (default .data/uploads, 10 MiB, 10 files). */
   uploads?: UploadOptions;
 }
@@ -71,7 +92,13 @@ export interface ServerOptions {
  * built web app with the SPA's routes falling back to index.html.
  */
 export async function buildServer(options: ServerOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ ...loggingOptions(options.logger ?? false, options.logStream) });
+  const app = Fastify({
+    ...loggingOptions(options.logger ?? false, options.logStream),
+    trustProxy: options.trustProxy ?? false,
+    // A path that is no valid URL component (`%E0%A4%A`) gets the usual 400 shape.
+    frameworkErrors: (_error, _request, reply) =>
+      sendValidationError(reply, [{ path: '/url', keyword: 'url', message: fieldMessage('url') }]),
+  });
   const ownsDatabase = options.database === undefined;
   const database =
     options.database ??
@@ -88,7 +115,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
 
   installValidator(app);
   installErrorHandler(app);
-  installSecurityHeaders(app);
+  if (options.loadShedding) await installLoadShedding(app, options.loadShedding);
+  installInputHygiene(app);
+  installSecurityHeaders(app, options.localPorts ? { localPorts: options.localPorts } : {});
   // One clock: the validation module's date keywords (start within 1..90 days) read the server's today.
   validationRuntime.now = () => {
     const [year = 1970, month = 1, day = 1] = today().split('-').map(Number);
@@ -115,11 +144,11 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   registerVertragEndeRoutes(app, context);
   registerPortalRoutes(app, context, uploadConfigOf(options.uploads));
   await registerUploadRoutes(app, context, uploadConfigOf(options.uploads));
-  registerClaimRoutes(app, { db: database.db });
+  registerClaimRoutes(app, { db: database.db, ...(options.clock ? { now: options.clock } : {}) });
   registerFinderRoutes(app);
   registerApplicationRoutes(app, context);
   registerAgentRoutes(app, context);
-  await registerPlatformRoutes(app, {});
+  await registerPlatformRoutes(app, options.localPorts ? { localPorts: options.localPorts } : {});
   if (options.identity) {
     await registerIdentityRoutes(app, {
       db: database.db,

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import * as Sentry from '@sentry/react';
 import type { BrowserOptions, Event } from '@sentry/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   monitoringOptions,
   reportError,
@@ -76,7 +76,8 @@ describe('monitoring', () => {
   it('masks contract and customer numbers, e-mails and digit runs in everything it sends in production', async () => {
     const events = recordEvents(true);
     await sendEverything();
-    expect(events).toHaveLength(2);
+    // The SDK loads on first use: under load that can outlast one flush.
+    await vi.waitFor(() => expect(events).toHaveLength(2), { timeout: 10_000 });
     const sent = JSON.stringify(events);
     for (const secret of [
       'HFK-20000101',

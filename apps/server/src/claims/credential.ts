@@ -1,3 +1,5 @@
+import { textProblem } from '../http/inputHygiene.ts';
+
 /** What the claim entry's custom credential carries. */
 export interface ClaimCredential {
   contractId: string;
@@ -7,6 +9,7 @@ export interface ClaimCredential {
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const MAX_CREDENTIAL_LENGTH = 300;
 
 /**
  * Reads `Authorization: Custom base64(contractId:lastname:yyyy-MM-dd)`. The contract id is the part
@@ -17,6 +20,8 @@ export function parseClaimCredential(header: string | undefined): ClaimCredentia
   const match = /^Custom ([A-Za-z0-9+/=]+)$/.exec(header?.trim() ?? '');
   if (!match?.[1]) return undefined;
   const text = Buffer.from(match[1], 'base64').toString('utf8');
+  // Never a control character (NUL) or an overlong value on its way to the database.
+  if (text.length > MAX_CREDENTIAL_LENGTH || textProblem(text)) return undefined;
   const first = text.indexOf(':');
   const last = text.lastIndexOf(':');
   if (first <= 0 || last <= first) return undefined;

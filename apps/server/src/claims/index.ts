@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.ts';
-import { sendError, sendValidationError } from '../http/errors.ts';
+import { sendError, sendTooManyRequests, sendValidationError } from '../http/errors.ts';
 import {
   IDEMPOTENCY_HEADER,
   claimKey,
@@ -13,7 +13,7 @@ import { loadServerFlow, type ServerFlow } from './flowAnswers.ts';
 import { createClaimReport } from './report.ts';
 import { tokenHash } from './lookup.ts';
 import { lookUpContract } from './lookup.ts';
-import { recordFailure, secondsToWait } from './throttle.ts';
+import { admitLookup } from './throttle.ts';
 
 /** What the claim routes need. */
 export interface ClaimRouteOptions {
@@ -31,29 +31,21 @@ const NOT_FOUND = 'Wir konnten keinen passenden Vertrag finden. Bitte prüfen Si
 
 /**
  * The claim routes. The claim entry's look-up: `GET /api/schadenmeldung/vertrag` with the custom credential. Answers
- * `{ versicherung, token }`; every mismatch gets the same 404, and more than ten failures of a
- * client within 15 minutes get 429 until the oldest of them has aged out. The claim apps' report:
+ * `{ versicherung, token }`; every mismatch gets the same 404; ten failures of a client within 15
+ * minutes make it wait (429 with Retry-After) until the window ends, ten on one contract make
+ * that contract take one attempt a minute (claims/throttle.ts). The claim apps' report:
  * `POST /api/schadenmeldung/meldung` with `Authorization: Bearer <token>` and the flow's answers;
  * answers `201 { aktenId }`, accepts an Idempotency-Key.
  */
 export function registerClaimRoutes(app: FastifyInstance, options: ClaimRouteOptions): void {
   const now = options.now ?? (() => new Date());
   app.get('/api/schadenmeldung/vertrag', async (request, reply) => {
-    const clientKey = request.ip;
-    const wait = await secondsToWait(options.db, clientKey, now());
-    if (wait > 0) {
-      return reply.code(429).header('Retry-After', String(wait)).send({
-        error: 'too-many-requests',
-        message:
-          'Zu viele Versuche. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.',
-      });
-    }
     const credential = parseClaimCredential(request.headers.authorization);
+    const admission = await admitLookup(options.db, request.ip, credential?.contractId, now());
+    if (!admission.admitted) return sendTooManyRequests(reply, admission.retryAfterSeconds);
     const found = credential ? await lookUpContract(options.db, credential, now()) : undefined;
-    if (!found) {
-      await recordFailure(options.db, clientKey, now());
-      return sendError(reply, 404, 'not-found', NOT_FOUND);
-    }
+    if (!found) return sendError(reply, 404, 'not-found', NOT_FOUND);
+    await admission.release();
     reply.header('Cache-Control', 'no-store');
     return found;
   });

@@ -1,6 +1,12 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { agents, documents, pendingChanges, type PendingChangeArt } from '../db/schema/index.ts';
+import {
+  agents,
+  contracts,
+  documents,
+  pendingChanges,
+  type PendingChangeArt,
+} from '../db/schema/index.ts';
 import type { ContractRow } from './access.ts';
 
 /** One pending change as the customer sees it. */
@@ -57,22 +63,61 @@ export function toListItem(row: ContractRow) {
   };
 }
 
-/** The spec's "Contract (customer view)" of one contract, with its documents and pending changes. */
+/** A document of the contract as the view lists it. */
+export interface ViewDocument {
+  id: string;
+  name: string;
+  typ: string;
+}
+
+/** A pending change as stored. */
+export interface ViewPending {
+  art: PendingChangeArt;
+  wert: unknown;
+  wirksamAb: string;
+  wirksamBis: string | null;
+}
+
+/** The contract's agent as the view shows it. */
+export interface ViewAgent {
+  email: string;
+  name: string;
+  vertriebsweg: string;
+  vermittlerNummer: string;
+}
+
+/**
+ * The columns that complete a contract row to its view, as subqueries of one statement over the
+ * table `contracts` (written out: drizzle leaves a column of the only table unqualified, which
+ * inside a subquery would name the subquery's own column): its documents (by name), its pending
+ * changes (by effective date) and its agent.
+ */
+export const viewColumns = {
+  docs: sql<
+    ViewDocument[]
+  >`coalesce((SELECT json_agg(json_build_object('id', d.id, 'name', d.name, 'typ', d.typ) ORDER BY d.name) FROM ${documents} d WHERE d.versicherungs_nummer = contracts.versicherungs_nummer), '[]'::json)`,
+  pending: sql<
+    ViewPending[]
+  >`coalesce((SELECT json_agg(json_build_object('art', p.art, 'wert', p.wert, 'wirksamAb', p.wirksam_ab, 'wirksamBis', p.wirksam_bis) ORDER BY p.wirksam_ab, p.id) FROM ${pendingChanges} p WHERE p.versicherungs_nummer = contracts.versicherungs_nummer), '[]'::json)`,
+  agent: sql<ViewAgent | null>`(SELECT json_build_object('email', a.email, 'name', a.name, 'vertriebsweg', a.vertriebsweg, 'vermittlerNummer', a.vermittler_nummer) FROM ${agents} a WHERE a.vermittler_nummer = contracts.vermittler_nummer)`,
+};
+
+/** The spec's "Contract (customer view)" of one contract, read again in one query. */
 export async function toContractView(db: Db, row: ContractRow) {
-  // One query after the other: inside a transaction they share one connection.
-  const docs = await db
-    .select()
-    .from(documents)
-    .where(eq(documents.versicherungsNummer, row.versicherungsNummer))
-    .orderBy(asc(documents.name));
-  const pending = await db
-    .select()
-    .from(pendingChanges)
-    .where(eq(pendingChanges.versicherungsNummer, row.versicherungsNummer))
-    .orderBy(asc(pendingChanges.wirksamAb), asc(pendingChanges.id));
-  const agentRows = row.vermittlerNummer
-    ? await db.select().from(agents).where(eq(agents.vermittlerNummer, row.vermittlerNummer))
-    : [];
+  const [extra] = await db
+    .select(viewColumns)
+    .from(contracts)
+    .where(eq(contracts.versicherungsNummer, row.versicherungsNummer));
+  return contractViewOf(row, extra?.docs ?? [], extra?.pending ?? [], extra?.agent ?? null);
+}
+
+/** The spec's "Contract (customer view)" from a row, its documents, pending changes and agent. */
+export function contractViewOf(
+  row: ContractRow,
+  docs: readonly ViewDocument[],
+  pending: readonly ViewPending[],
+  agent: ViewAgent | null,
+) {
   const lists: Record<string, VorgemerkteAenderung[]> = Object.fromEntries(
     Object.values(PENDING_LISTS).map((name) => [name, []]),
   );
@@ -83,7 +128,6 @@ export async function toContractView(db: Db, row: ContractRow) {
       wirksamBis: change.wirksamBis,
     });
   }
-  const agent = agentRows[0];
   return {
     versicherungsNummer: row.versicherungsNummer,
     vertragsArt: row.vertragsart,
@@ -150,4 +194,4 @@ export async function toContractView(db: Db, row: ContractRow) {
 }
 
 /** The customer view's type. */
-export type ContractView = Awaited<ReturnType<typeof toContractView>>;
+export type ContractView = ReturnType<typeof contractViewOf>;

@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import * as schema from './schema/index.ts';
+import { attachReadCache, ReadCache, trackWrites } from './readCache.ts';
 
 /** The drizzle query layer, the same type over PGlite and over PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -59,7 +60,10 @@ async function openPglite(dataDir: string): Promise<Database> {
   if (!inMemory) mkdirSync(resolve(dataDir), { recursive: true });
   const client = inMemory ? new PGlite() : new PGlite(resolve(dataDir));
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // This process is the one writer of an embedded database: reads may be kept until a write.
+  const cache = new ReadCache();
+  const db = drizzlePglite(trackWrites(client, cache), { schema }) as unknown as Db;
+  attachReadCache(db, cache);
   const session: RawSession = {
     exec: async (script) => {
       await client.exec(script);

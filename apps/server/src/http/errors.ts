@@ -1,5 +1,6 @@
 import common from '../../../../definitions/locales/de/common.json' with { type: 'json' };
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { classifyDatabaseError } from './databaseErrors.ts';
 
 /** One field error of a 400 response; `path` is a JSON Pointer into the request part (body, params, querystring). */
 export interface FieldError {
@@ -25,7 +26,8 @@ export interface ErrorBody {
     | 'unavailable'
     | 'internal'
     | 'too-large'
-    | 'unsupported-type';
+    | 'unsupported-type'
+    | 'too-many-requests';
   message: string;
 }
 
@@ -56,13 +58,17 @@ export const UPLOAD_TEXTS = {
 /** The German summary message of a 400 response, from the common bundle. */
 export const VALIDATION_MESSAGE = text('errors', 'checkInput') ?? DEFAULT_FIELD_ERROR;
 
+/** German message of a field error's keyword (common:validation), else the default text. */
+export function fieldMessage(keyword: string): string {
+  return text('validation', keyword) ?? DEFAULT_FIELD_ERROR;
+}
+
 /** German message of an ajv error: the format's or keyword's text in common:validation. */
 function messageOf(error: AjvLikeError): string {
   const format = error.keyword === 'format' ? error.params?.['format'] : undefined;
   return (
     (typeof format === 'string' ? text('validation', format) : undefined) ??
-    text('validation', error.keyword) ??
-    DEFAULT_FIELD_ERROR
+    fieldMessage(error.keyword)
   );
 }
 
@@ -121,22 +127,35 @@ export function sendContractNotFound(reply: FastifyReply): FastifyReply {
   return sendError(reply, 404, 'not-found', 'Diesen Vertrag haben wir nicht gefunden.');
 }
 
-const CONNECTION_ERRORS = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'ENOTFOUND',
-  '57P01',
-  '57P03',
-  '08006',
-  '08001',
-]);
+/** The German message of a 503 (common:errors.unavailable). */
+export const UNAVAILABLE_MESSAGE =
+  text('errors', 'unavailable') ??
+  'Der Dienst ist gerade nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.';
 
-function isDatabaseUnavailable(error: FastifyError): boolean {
-  return (
-    (error.code !== undefined && CONNECTION_ERRORS.has(error.code)) ||
-    /timeout exceeded when trying to connect|Connection terminated/i.test(error.message)
+/** Seconds a client should wait after a 503 before it tries again. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** Sends the 503 of an outage or an overload: German message and `Retry-After`. */
+export function sendUnavailable(reply: FastifyReply): FastifyReply {
+  reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
+  return sendError(reply, 503, 'unavailable', UNAVAILABLE_MESSAGE);
+}
+
+/** Sends a 429 with `Retry-After` (a throttle). */
+export function sendTooManyRequests(reply: FastifyReply, seconds: number): FastifyReply {
+  reply.header('Retry-After', String(Math.max(1, Math.ceil(seconds))));
+  return sendError(
+    reply,
+    429,
+    'too-many-requests',
+    text('errors', 'tooManyRequests') ??
+      'Zu viele Versuche. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.',
   );
+}
+
+/** Sends the generic 500. */
+export function sendInternalError(reply: FastifyReply): FastifyReply {
+  return sendError(reply, 500, 'internal', 'Leider ist ein unerwarteter Fehler aufgetreten.');
 }
 
 /** Installs the error handler: 400 in the field-error shape, 503 when the database is away, 500 otherwise. */
@@ -150,12 +169,16 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (
       error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
-      error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+      error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      error.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH' ||
+      error instanceof SyntaxError
     ) {
       return sendValidationError(reply, [
-        { path: '/body', keyword: 'json', message: 'Der Inhalt ist kein gültiges JSON.' },
+        { path: '/body', keyword: 'json', message: fieldMessage('json') },
       ]);
     }
+    // Load shedding (http/loadShedding.ts): answered at once, not logged one by one.
+    if (error.code === 'FST_UNDER_PRESSURE') return sendUnavailable(reply);
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
       return sendError(reply, 413, 'too-large', UPLOAD_TEXTS.size);
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
@@ -163,16 +186,19 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       return sendError(reply, error.statusCode, 'unprocessable', DEFAULT_FIELD_ERROR);
     }
-    if (isDatabaseUnavailable(error)) {
-      request.log.error({ err: error }, 'database unavailable');
-      return sendError(
-        reply,
-        503,
-        'unavailable',
-        'Der Dienst ist gerade nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
-      );
+    const kind = classifyDatabaseError(error);
+    if (kind === 'unavailable') {
+      request.log.warn({ err: error }, 'database unavailable');
+      return sendUnavailable(reply);
+    }
+    if (kind === 'input') {
+      // A value the checks before the database should have refused: a bug to fix, not a 500.
+      request.log.error({ err: error }, 'database refused input');
+      return sendValidationError(reply, [
+        { path: '/body', keyword: 'database', message: DEFAULT_FIELD_ERROR },
+      ]);
     }
     request.log.error({ err: error }, 'request failed');
-    return sendError(reply, 500, 'internal', 'Leider ist ein unerwarteter Fehler aufgetreten.');
+    return sendInternalError(reply);
   });
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyServerOptions } from 'fastify';
+import { CENSOR, maskPersonalData, REDACTED_PATHS, serializeError } from './redaction.ts';
 
 /** Where log lines go (a pino destination: anything with `write`). */
 export interface LogStream {
@@ -13,25 +14,20 @@ interface LoggedRequest {
   routeOptions?: { url?: string };
 }
 
-interface LoggedError {
-  name?: string;
-  stack?: string;
-  code?: string;
-  statusCode?: number;
-  message?: string;
-}
-
 /**
  * The path of a request without personal data: the route template when matched
- * (`/api/vertrag/vertrag/:id`), otherwise every segment holding a digit or '@' masked and the
- * query string dropped (contract numbers, partner numbers and e-mails must never reach a log).
+ * (`/api/vertrag/vertrag/:id`), otherwise the first segment (unless it holds a digit or '@') and
+ * every further one masked, the query string dropped: contract numbers, partner numbers, names and
+ * e-mails must never reach a log.
  */
 export function redactedPath(request: LoggedRequest): string {
   if (request.routeOptions?.url) return request.routeOptions.url;
   const path = (request.url ?? '').split('?')[0] ?? '';
   return path
     .split('/')
-    .map((segment) => (/[\d@]/.test(segment) ? ':x' : segment))
+    .map((segment, index) =>
+      segment !== '' && (index > 1 || /[^A-Za-z_.-]/.test(segment)) ? ':x' : segment,
+    )
     .join('/');
 }
 
@@ -48,25 +44,24 @@ export function loggingOptions(
         ? {
             level: 'info',
             ...(stream ? { stream } : {}),
+            redact: { paths: [...REDACTED_PATHS], censor: CENSOR },
+            hooks: {
+              // A message string is masked too, whoever logs it.
+              logMethod(args, method) {
+                const masked = args.map((arg: unknown) =>
+                  typeof arg === 'string' ? maskPersonalData(arg) : arg,
+                ) as typeof args;
+                method.apply(this, masked);
+              },
+            },
             serializers: {
               req: (request: LoggedRequest) => ({
                 method: request.method,
                 path: redactedPath(request),
               }),
               res: (reply: { statusCode?: number }) => ({ statusCode: reply.statusCode }),
-              // Database errors carry row values in `detail`; only the kind of error is logged.
-              err: (error: LoggedError) => {
-                const fromDatabase = error.code !== undefined && /^[0-9A-Z]{5}$/.test(error.code);
-                return {
-                  type: error.name ?? 'Error',
-                  code: error.code,
-                  statusCode: error.statusCode,
-                  message: fromDatabase
-                    ? `database error ${error.code ?? ''}`
-                    : (error.message ?? ''),
-                  stack: fromDatabase ? '' : (error.stack ?? ''),
-                };
-              },
+              // Database errors carry row values; other messages are masked (redaction.ts).
+              err: serializeError,
             },
           }
         : false,

@@ -2,11 +2,17 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { EnvironmentConfig } from '../../../../generated/types/environment.ts';
+import { localEnvironment, type LocalPorts } from '../platform/localPorts.ts';
 
 /** What the headers depend on: the environment's allowed embedders and whether it is production. */
 export interface SecurityHeaderOptions {
   environment?: string;
   root?: string;
+  /**
+   * The ports a local server was started with: on localhost the platform's own port joins the
+   * allowed embedders (the demo parent runs there), whatever PORT says.
+   */
+  localPorts?: LocalPorts;
 }
 
 /**
@@ -48,7 +54,11 @@ export function installSecurityHeaders(
 ): void {
   const name = options.environment ?? process.env['ENVIRONMENT'] ?? 'localhost';
   const file = resolve(options.root ?? process.cwd(), `definitions/environments/${name}.json`);
-  const environment = JSON.parse(readFileSync(file, 'utf8')) as EnvironmentConfig;
+  const configured = JSON.parse(readFileSync(file, 'utf8')) as EnvironmentConfig;
+  const environment =
+    configured.id === 'localhost' && options.localPorts
+      ? { ...configured, ...localEnvironment(configured, options.localPorts) }
+      : configured;
   const csp = contentSecurityPolicy(environment);
   const demoParentCsp = contentSecurityPolicy(environment, { anyFrames: true });
   const production = environment.id === 'production';

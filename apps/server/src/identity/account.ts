@@ -12,7 +12,7 @@ import {
 import { requireClient, type Operation, type OperationContext } from './operation.ts';
 import { identityRefreshTokens, identityUsers } from './schema.ts';
 import { passwordMatches } from './srp.ts';
-import { clearPair, isThrottled, recordFailure, throttleKeys } from './throttle.ts';
+import { admitAttempt, throttleKeys } from './throttle.ts';
 import { revokeAllSignIns, setPassword, tokenHash, userAttributes } from './users.ts';
 import { verifyAccessToken, type VerifiedAccess } from './verify.ts';
 
@@ -44,14 +44,14 @@ export const changePassword: Operation = async (context, body) => {
   const previous = requireString(body, 'PreviousPassword');
   const proposed = requireString(body, 'ProposedPassword');
   const keys = throttleKeys(context.pool, user.username, context.client);
-  if (await isThrottled(context.config, keys)) throw attemptsExceeded();
+  const admission = await admitAttempt(context.config, keys);
+  if (!admission.admitted) throw attemptsExceeded();
   const poolName = context.config.pools[context.pool].poolName;
   if (!passwordMatches(poolName, user.username, previous, user.saltHex, user.verifierHex)) {
-    await recordFailure(context.config, keys);
     throw incorrectCredentials();
   }
+  await admission.release([keys.pair]);
   checkPasswordPolicy(proposed);
-  await clearPair(context.config, keys);
   await setPassword(context.config, user, proposed);
   return {};
 };

@@ -11,7 +11,7 @@ import {
 } from './errors.ts';
 import { requireClient, type Operation, type OperationContext } from './operation.ts';
 import { identityCodes, identityOutbox, identityUsers, type PoolName } from './schema.ts';
-import { isThrottled, recordFailure, throttleKeys } from './throttle.ts';
+import { admitAttempt, throttleKeys } from './throttle.ts';
 import { fakeCredentials, findUser, revokeAllSignIns, setPassword } from './users.ts';
 
 /** How long a code is valid (Cognito: 1 hour for password reset). */
@@ -112,13 +112,13 @@ export const forgotPassword: Operation = async (context, body) => {
   requireClient(context, body);
   const username = canonicalUsername(requireString(body, 'Username'));
   const keys = throttleKeys(context.pool, username, context.client, 'code');
-  if (await isThrottled(context.config, keys)) {
+  // Every code request counts (none is taken back): counted and decided in one statement.
+  if (!(await admitAttempt(context.config, keys)).admitted) {
     throw new CognitoError(
       'LimitExceededException',
       'Attempt limit exceeded, please try after some time.',
     );
   }
-  await recordFailure(context.config, keys);
   const user = await findUser(context.config, context.pool, username);
   if (user) await sendCode(context, user.username, user.email, 'FORGOT_PASSWORD');
   else fakeCredentials(context.keys, context.pool, username); // the same work as for a real user

@@ -14,6 +14,8 @@ import { readOutbox } from './outbox.ts';
 import { confirmForgotPassword, confirmSignUp, forgotPassword, signUp } from './recovery.ts';
 import { initiateAuth, respondToAuthChallenge } from './signIn.ts';
 import { seedIdentityUsers } from '../seed/identityUsers.ts';
+import { classifyDatabaseError } from '../http/databaseErrors.ts';
+import { sendUnavailable } from '../http/errors.ts';
 
 const OPERATIONS: Record<string, Operation> = {
   InitiateAuth: initiateAuth,
@@ -112,6 +114,10 @@ export async function registerIdentityRoutes(
           return reply.type('application/x-amz-json-1.1').send(result);
         } catch (error) {
           if (error instanceof CognitoError) return sendCognitoError(reply, error);
+          if (classifyDatabaseError(error) === 'unavailable') {
+            request.log.warn({ err: error }, 'database unavailable');
+            return sendUnavailable(reply);
+          }
           request.log.error({ err: error }, 'identity operation failed');
           return sendCognitoError(
             reply,

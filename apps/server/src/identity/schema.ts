@@ -75,14 +75,6 @@ export const identityChallenges = pgTable('identity_challenges', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Failure counters of the sign-in throttle. */
-export const identityThrottle = pgTable('identity_throttle', {
-  key: text('key').primaryKey(),
-  failures: integer('failures').notNull().default(0),
-  windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
-  blockedUntil: timestamp('blocked_until', { withTimezone: true, mode: 'date' }),
-});
-
 /** One-time codes, hashed. */
 export const identityCodes = pgTable(
   'identity_codes',

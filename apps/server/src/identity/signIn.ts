@@ -25,7 +25,7 @@ import {
   serverKey,
   signatureMatches,
 } from './srp.ts';
-import { clearPair, isThrottled, recordFailure, throttleKeys } from './throttle.ts';
+import { admitAttempt, isThrottled, throttleKeys } from './throttle.ts';
 import { issueTokens } from './tokens.ts';
 import {
   createSignIn,
@@ -63,8 +63,10 @@ export const initiateAuth: Operation = async (context, body) => {
     throw attemptsExceeded();
   }
   const user = await findUser(context.config, context.pool, username);
-  // Unknown users get a challenge like everyone else, with a stable fake salt and verifier.
-  const credentials = user ?? fakeCredentials(context.keys, context.pool, username);
+  // Unknown users get a challenge like everyone else, with a stable fake salt and verifier; the
+  // fake is derived for everyone, so both cost the same work.
+  const fake = fakeCredentials(context.keys, context.pool, username);
+  const credentials = user ?? fake;
   const verifier = parseHexInt(credentials.verifierHex) ?? 0n;
   const { b, B } = serverEphemeral(verifier);
   const secretBlock = randomBytes(64).toString('base64');
@@ -146,29 +148,30 @@ async function passwordVerifier(
     );
   }
   const keys = throttleKeys(context.pool, row.username, context.client);
-  if (await isThrottled(context.config, keys)) throw attemptsExceeded();
-  const fail = async (): Promise<never> => {
-    await recordFailure(context.config, keys);
-    throw incorrectCredentials();
-  };
-  const [user] = row.userId
-    ? await context.config.db.select().from(identityUsers).where(eq(identityUsers.id, row.userId))
-    : [];
+  // Counted before the check, in one statement per counter: concurrent guesses cannot overtake it.
+  const admission = await admitAttempt(context.config, keys);
+  if (!admission.admitted) throw attemptsExceeded();
+  // A known and an unknown user cost the same work: one user query, the fake verifier derived,
+  // the SRP key and the signature computed; only then is the outcome decided.
+  const found = await findUser(context.config, context.pool, row.username);
+  const user = found && found.id === row.userId ? found : undefined;
+  const fake = fakeCredentials(context.keys, context.pool, row.username);
   const timestamp = responses['TIMESTAMP'] ?? '';
   const sentAt = parseSrpTimestamp(timestamp);
-  if (!user || responses['USERNAME'] !== row.username || sentAt === null) return fail();
-  if (Math.abs(sentAt - context.config.now()) > CLOCK_SKEW_MS) return fail();
   const A = parseHexInt(row.srpAHex ?? '');
   const B = parseHexInt(row.srpBHex ?? '');
   const b = parseHexInt(row.secretHex ?? '');
-  const v = parseHexInt(user.verifierHex);
-  if (A === null || B === null || b === null || v === null) return fail();
-  const key = serverKey(A, B, b, v);
+  const v = parseHexInt(user?.verifierHex ?? fake.verifierHex);
+  const key = A !== null && B !== null && b !== null && v !== null ? serverKey(A, B, b, v) : null;
   const poolName = context.config.pools[context.pool].poolName;
-  if (!key) return fail();
-  const expected = claimSignature(key, poolName, row.username, secretBlock, timestamp);
-  if (!signatureMatches(expected, responses['PASSWORD_CLAIM_SIGNATURE'] ?? '')) return fail();
-  await clearPair(context.config, keys);
+  const expected = key
+    ? claimSignature(key, poolName, row.username, secretBlock, timestamp)
+    : Buffer.alloc(32);
+  const signed = signatureMatches(expected, responses['PASSWORD_CLAIM_SIGNATURE'] ?? '');
+  const fresh = sentAt !== null && Math.abs(sentAt - context.config.now()) <= CLOCK_SKEW_MS;
+  if (!user || !key || !signed || !fresh || responses['USERNAME'] !== row.username)
+    throw incorrectCredentials();
+  await admission.release([keys.pair]);
   if (user.status === 'UNCONFIRMED') {
     throw new CognitoError('UserNotConfirmedException', 'User is not confirmed.');
   }

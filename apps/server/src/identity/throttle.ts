@@ -1,10 +1,10 @@
-import { and, gt, inArray, sql } from 'drizzle-orm';
+import { admit, isWaiting, type Admission, type Counter } from '../throttle/counters.ts';
 import type { IdentityConfig } from './config.ts';
-import { identityThrottle, type PoolName } from './schema.ts';
+import type { PoolName } from './schema.ts';
 
 /** The counters one sign-in attempt touches. */
 export interface ThrottleKeys {
-  /** The account from any client: after the limit, a short wait per further failure. */
+  /** The account from any client: after the limit, a short wait per further attempt. */
   account: string;
   /** The client from any account: after the limit, blocked until the window ends. */
   client: string;
@@ -26,55 +26,24 @@ export function throttleKeys(
   };
 }
 
-/** Whether any of the counters makes the caller wait now. */
+/** Whether any of the counters makes the caller wait now (a look that counts nothing). */
 export async function isThrottled(config: IdentityConfig, keys: ThrottleKeys): Promise<boolean> {
-  const now = new Date(config.now());
-  const rows = await config.db
-    .select({ key: identityThrottle.key })
-    .from(identityThrottle)
-    .where(
-      and(
-        inArray(identityThrottle.key, [keys.account, keys.client, keys.pair]),
-        gt(identityThrottle.blockedUntil, now),
-      ),
-    );
-  return rows.length > 0;
+  return isWaiting(config.db, [keys.pair, keys.client, keys.account], new Date(config.now()));
 }
 
 /**
- * Counts a failure on all three counters in one statement each (atomic across processes). A
- * counter whose window has passed starts again at 1. At the limit the pair and the client wait
- * until the window ends; the account only waits `accountWaitSeconds` after each further failure,
- * so a stranger cannot lock the owner out for long, while guessing stays slow.
+ * Admits one attempt before its password (or code) is checked: counted and decided in one
+ * statement per counter, so 40 concurrent wrong passwords get at most `maxFailures` checked. The
+ * pair and the client then wait until the window ends; the account only `accountWaitSeconds`
+ * after each further attempt, so a stranger cannot lock the owner out for long (and a client
+ * that is waiting counts nothing against the account). A successful attempt calls `release`.
  */
-export async function recordFailure(config: IdentityConfig, keys: ThrottleKeys): Promise<void> {
-  const now = new Date(config.now());
-  const windowMs = config.throttleWindowSeconds * 1000;
-  const windowStartCutoff = new Date(now.getTime() - windowMs);
-  const limit = config.maxFailures;
-  const upsert = async (key: string, waitExpression: ReturnType<typeof sql>) => {
-    const fresh = sql`${identityThrottle.windowStart} <= ${windowStartCutoff.toISOString()}::timestamptz`;
-    const failures = sql`CASE WHEN ${fresh} THEN 1 ELSE ${identityThrottle.failures} + 1 END`;
-    await config.db
-      .insert(identityThrottle)
-      .values({ key, failures: 1, windowStart: now, blockedUntil: null })
-      .onConflictDoUpdate({
-        target: identityThrottle.key,
-        set: {
-          failures,
-          windowStart: sql`CASE WHEN ${fresh} THEN ${now.toISOString()}::timestamptz ELSE ${identityThrottle.windowStart} END`,
-          blockedUntil: sql`CASE WHEN ${failures} >= ${limit} THEN ${waitExpression} ELSE NULL END`,
-        },
-      });
-  };
-  const windowEnd = sql`(CASE WHEN ${identityThrottle.windowStart} <= ${windowStartCutoff.toISOString()}::timestamptz THEN ${now.toISOString()}::timestamptz ELSE ${identityThrottle.windowStart} END) + make_interval(secs => ${config.throttleWindowSeconds})`;
-  const shortWait = sql`${new Date(now.getTime() + config.accountWaitSeconds * 1000).toISOString()}::timestamptz`;
-  await upsert(keys.pair, windowEnd);
-  await upsert(keys.client, windowEnd);
-  await upsert(keys.account, shortWait);
-}
-
-/** After a successful sign-in the pair counter starts again (the account counter runs out). */
-export async function clearPair(config: IdentityConfig, keys: ThrottleKeys): Promise<void> {
-  await config.db.delete(identityThrottle).where(inArray(identityThrottle.key, [keys.pair]));
+export async function admitAttempt(config: IdentityConfig, keys: ThrottleKeys): Promise<Admission> {
+  const window = { limit: config.maxFailures, windowSeconds: config.throttleWindowSeconds };
+  const counters: Counter[] = [
+    { key: keys.pair, ...window },
+    { key: keys.client, ...window },
+    { key: keys.account, ...window, waitSeconds: config.accountWaitSeconds },
+  ];
+  return admit(config.db, counters, new Date(config.now()));
 }

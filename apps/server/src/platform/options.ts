@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { LocalPorts } from './localPorts.ts';
 
 /** Options of registerPlatformRoutes. */
 export interface PlatformRouteOptions {
@@ -9,6 +10,8 @@ export interface PlatformRouteOptions {
   flagsFile?: string;
   /** The environment's name (default env ENVIRONMENT, else localhost). */
   environment?: string;
+  /** The ports a local server was started with (GET /api/platform/lokal answers them). */
+  localPorts?: LocalPorts;
 }
 
 /** The options with their defaults filled in. */
@@ -17,6 +20,7 @@ export interface ResolvedPlatformOptions {
   flagsFile: string | undefined;
   environment: string;
   imagesDir: string;
+  localPorts: LocalPorts | undefined;
 }
 
 /** Fills in the defaults; the images come from apps/web/public/images beside the definitions. */
@@ -27,6 +31,7 @@ export function resolvePlatformOptions(options: PlatformRouteOptions): ResolvedP
     flagsFile: options.flagsFile ?? (process.env['FLAGS_FILE'] || undefined),
     environment: options.environment ?? (process.env['ENVIRONMENT'] || 'localhost'),
     imagesDir: resolve(definitionsDir, '..', 'apps/web/public/images'),
+    localPorts: options.localPorts,
   };
 }
 

@@ -57,9 +57,3 @@ export async function readBytes(config: UploadConfig, key: string): Promise<Buff
   if (!/^[0-9a-f-]{36}$/.test(key)) return null;
   return readFile(join(config.dir, key)).catch(() => null);
 }
-
-/** `Content-Disposition: attachment` with an ASCII fallback and the UTF-8 name. */
-export function attachmentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}

@@ -20,7 +20,8 @@ import {
   type Box,
   type NewMessage,
 } from '../portal/postfach.ts';
-import { attachmentDisposition, readBytes, type UploadConfig } from '../portal/uploadStore.ts';
+import { attachmentDisposition } from '../portal/displayName.ts';
+import { readBytes, type UploadConfig } from '../portal/uploadStore.ts';
 import { requireIdentity, type RouteContext } from './context.ts';
 import { and, eq } from 'drizzle-orm';
 

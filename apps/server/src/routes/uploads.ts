@@ -5,6 +5,8 @@ import { principalOf } from '../auth/index.ts';
 import { uploads } from '../db/schema/index.ts';
 import { UPLOAD_TEXTS } from '../http/errors.ts';
 import { withIdempotency, type GuardedOutcome } from '../idempotency/guard.ts';
+import { isActiveContent } from '../portal/activeContent.ts';
+import { displayName } from '../portal/displayName.ts';
 import { newStorageKey, sha256, storeBytes, type UploadConfig } from '../portal/uploadStore.ts';
 import { requireIdentity, type RouteContext } from './context.ts';
 
@@ -36,7 +38,9 @@ const finished = (row: UploadRow) => ({
 /**
  * The presigned-style upload: POST /api/uploads opens a slot (name in, upload URL out), PUT
  * /api/uploads/{id} stores the bytes on disk under a server-made name. The type is decided by the
- * content (415 otherwise), size and count by configuration (413). Both accept Idempotency-Key.
+ * content (415 otherwise, and for SVG, HTML and script whatever the name), size and count by
+ * configuration (413); the name is kept only as a sanitised display name. Both accept
+ * Idempotency-Key.
  */
 export async function registerUploadRoutes(
   app: FastifyInstance,
@@ -95,7 +99,7 @@ export async function registerUploadRoutes(
               .insert(uploads)
               .values({
                 principal,
-                name: request.body.name.trim(),
+                name: displayName(request.body.name),
                 storageKey: newStorageKey(),
                 expiresAt: new Date(Date.now() + config.slotMinutes * 60_000),
               })
@@ -158,7 +162,8 @@ export async function registerUploadRoutes(
             if (bytes.length > config.maxSizeBytes)
               return { status: 413, body: { error: 'too-large', message: UPLOAD_TEXTS.size } };
             const type = detectFileType(bytes);
-            if (!type)
+            // SVG, HTML and script are refused whatever the name says (an SVG is text to the check).
+            if (!type || isActiveContent(bytes, type === 'text/plain'))
               return {
                 status: 415,
                 body: { error: 'unsupported-type', message: UPLOAD_TEXTS.type },

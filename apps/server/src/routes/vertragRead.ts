@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { findVisibleContract, maySeePartner } from '../contracts/access.ts';
-import { toContractView, toListItem } from '../contracts/contractView.ts';
+import { maySeePartner, readVisibleContractView } from '../contracts/access.ts';
+import { toListItem } from '../contracts/contractView.ts';
 import { kuendigungsgruende, WIDERRUFSGRUENDE } from '../contracts/reasons.ts';
 import { contracts } from '../db/schema/index.ts';
 import { sendContractNotFound, sendError } from '../http/errors.ts';
@@ -69,9 +69,8 @@ export function registerVertragReadRoutes(app: FastifyInstance, context: RouteCo
     async (request, reply) => {
       const identity = await requireIdentity(context, request, reply);
       if (!identity) return reply;
-      const row = await findVisibleContract(context.db, identity, request.params.id);
-      if (!row) return sendContractNotFound(reply);
-      return toContractView(context.db, row);
+      const view = await readVisibleContractView(context.db, identity, request.params.id);
+      return view ?? sendContractNotFound(reply);
     },
   );
 

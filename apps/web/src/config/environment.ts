@@ -35,3 +35,18 @@ export function defaultFlags(): Record<string, boolean> {
     ]),
   );
 }
+
+/**
+ * The embedders allowed to frame this page: the environment's list, and on localhost also the
+ * page's own port on localhost and 127.0.0.1 (the demo parent of a server on any PORT).
+ */
+export function frameOriginsOf(
+  environment: Pick<EnvironmentConfig, 'id' | 'frameOrigins'>,
+  location: Pick<Location, 'protocol' | 'port'>,
+): string[] {
+  if (environment.id !== 'localhost' || location.port === '') return environment.frameOrigins;
+  const own = ['localhost', '127.0.0.1'].map(
+    (host) => `${location.protocol}//${host}:${location.port}`,
+  );
+  return [...new Set([...environment.frameOrigins, ...own])];
+}

@@ -9,6 +9,7 @@ import type { BrandConfig } from '../../../../generated/types/brand.ts';
 import type { EndpointCatalogue } from '../../../../generated/types/endpoints.ts';
 import endpointCatalogue from '../../../../definitions/api/endpoints.json';
 import { environmentConfig, ENVIRONMENT } from '../config/environment.ts';
+import { loadLocalEnvironment } from '../config/localEnvironment.ts';
 import {
   isFrameCommand,
   reportError,
@@ -20,6 +21,8 @@ import { transport } from '../http/index.ts';
 import { loadFlow, type LoadedFlow } from './loadFlow.ts';
 import { entryParams } from './entryParams.ts';
 import { prefillValues } from './prefill.ts';
+import { UnavailablePage } from './UnavailablePage.tsx';
+import { useUnavailableGuard } from './unavailableGuard.ts';
 
 const endpoints = (endpointCatalogue as EndpointCatalogue).endpoints;
 const FILE_LIMITS = { maxSizeBytes: 10 * 1024 * 1024, maxCount: 10 };
@@ -57,6 +60,9 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
   const flags = useFlags();
   const frame = useFrame();
   const [prepared, setPrepared] = useState<Prepared>({ state: 'loading' });
+  // A 503 (outage, overload) holds the flow's calls and shows the unavailable page instead.
+  const guard = useUnavailableGuard(transport);
+  const [attempt, setAttempt] = useState(0);
   // Opened at its base route without a step and without query parameters: a new start (a link),
   // so parameters kept from an earlier run in this tab (a submitted draft's id) are forgotten.
   const [openedFresh] = useState(() => segment === undefined && window.location.search === '');
@@ -91,7 +97,11 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
           sessionStorageOf(window),
           { fresh: openedFresh },
         );
-        const context = { ...baseContext, entry: entryValues };
+        // On localhost the claim apps follow the ports the server was started with.
+        const local = await loadLocalEnvironment();
+        const claimApps = local?.claimApps[brand.id];
+        const config = claimApps ? { ...baseContext.config, claimApps } : baseContext.config;
+        const context = { ...baseContext, config, entry: entryValues };
         const loads = contextLoads(flow.definition, context, endpoints);
         const [answers, prefill] = await Promise.all([
           Promise.all(loads.map((load) => transport(load.request))),
@@ -106,7 +116,12 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
         const loaded = Object.fromEntries(
           loads.flatMap((load, i) => (answers[i]?.ok ? [[load.name, answers[i].body]] : [])),
         );
-        setPrepared({ state: 'ready', flow, loaded: { ...loaded, entry: entryValues }, prefill });
+        setPrepared({
+          state: 'ready',
+          flow,
+          loaded: { ...loaded, config, entry: entryValues },
+          prefill,
+        });
       } catch {
         if (active) setPrepared({ state: 'failed', status: 0 });
       }
@@ -114,7 +129,7 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
     return () => {
       active = false;
     };
-  }, [entry, baseContext, frame, openedFresh]);
+  }, [entry, brand, baseContext, frame, openedFresh, attempt]);
 
   const setup: WizardSetup | undefined = useMemo(() => {
     if (prepared.state !== 'ready') return undefined;
@@ -127,7 +142,7 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
 
   const services: WizardServices = useMemo(
     () => ({
-      transport,
+      transport: guard.transport,
       navigate: (to, options) => navigate(`${base}/${to}`, { replace: options?.replace ?? false }),
       leave: (path) => navigate(path),
       forward: (url) => window.location.assign(url),
@@ -143,9 +158,11 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
       storage: sessionStorageOf(window),
       currentSegment: () => window.location.pathname.slice(base.length + 1) || undefined,
     }),
-    [navigate, base, frame],
+    [navigate, base, frame, guard.transport],
   );
 
+  if (prepared.state === 'failed' && prepared.status === 503)
+    return <UnavailablePage onRetry={() => setAttempt((n) => n + 1)} />;
   if (prepared.state === 'failed')
     return (
       <section className="wizard-page wizard-page--error">
@@ -155,14 +172,20 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
       </section>
     );
   if (prepared.state === 'loading' || !setup) return <p aria-live="polite">{t('app.loading')}</p>;
+  // The wizard stays mounted (hidden) while the page shows: its answers and its waiting call live on.
   return (
-    <Wizard
-      setup={setup}
-      validators={prepared.flow.validators}
-      services={services}
-      segment={segment}
-      fileLimits={FILE_LIMITS}
-      prefill={prepared.prefill}
-    />
+    <>
+      {guard.unavailable ? <UnavailablePage onRetry={guard.retry} /> : null}
+      <div hidden={guard.unavailable}>
+        <Wizard
+          setup={setup}
+          validators={prepared.flow.validators}
+          services={services}
+          segment={segment}
+          fileLimits={FILE_LIMITS}
+          prefill={prepared.prefill}
+        />
+      </div>
+    </>
   );
 }

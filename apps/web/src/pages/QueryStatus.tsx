@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { InfoBox } from '#renderer';
-import { isNotFound } from '../portal/api.ts';
+import { isNotFound, isUnavailableError } from '../portal/api.ts';
 
 /**
  * The states of a portal page's data before it shows: loading, not found (404, when the page has a
- * text for it) and failed to load.
+ * text for it) and failed to load (a 503 adds that the service is away for a moment).
  */
 export function QueryStatus({
   query,
@@ -21,7 +21,11 @@ export function QueryStatus({
     <>
       {query.isPending ? <p role="status">{t('app.loading')}</p> : null}
       {missing ? <p>{notFound}</p> : null}
-      {query.isError && !missing ? <InfoBox tone="error">{loadError}</InfoBox> : null}
+      {query.isError && !missing ? (
+        <InfoBox tone="error">
+          {isUnavailableError(query.error) ? `${loadError} ${t('errors.unavailable')}` : loadError}
+        </InfoBox>
+      ) : null}
     </>
   );
 }

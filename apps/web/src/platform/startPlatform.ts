@@ -1,6 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import { defaultFlags, environmentConfig, ENVIRONMENT } from '../config/environment.ts';
+import {
+  defaultFlags,
+  environmentConfig,
+  ENVIRONMENT,
+  frameOriginsOf,
+} from '../config/environment.ts';
 import { setupI18n } from '../i18n/setup.ts';
 import { translationSource } from '../i18n/translationSource.ts';
 import { loadFlags, type FlagValues } from './flags/flagService.ts';
@@ -45,9 +50,10 @@ function startMonitoring(options: MonitoringOptions): void {
  */
 export async function startPlatform(win: Window): Promise<Platform> {
   const environment = environmentConfig(ENVIRONMENT);
+  const frameOrigins = frameOriginsOf(environment, win.location);
   // The frame channel and its message validators load only when an allowed page embeds the app
   // (fetched meanwhile, connected after the translations as before).
-  const embeddingModule = parentOriginOf(win, environment.frameOrigins)
+  const embeddingModule = parentOriginOf(win, frameOrigins)
     ? import('./frame/embedding.ts')
     : undefined;
   startMonitoring({
@@ -64,7 +70,7 @@ export async function startPlatform(win: Window): Promise<Platform> {
   });
   const i18n = await setupI18n({ source: translationSource(win.location.hostname, flags) });
   const embedding = await embeddingModule;
-  const frame = embedding?.connectToParent(win, environment.frameOrigins);
+  const frame = embedding?.connectToParent(win, frameOrigins);
   if (embedding && frame) {
     const { adoptParentTheme, reportHeight } = embedding;
     adoptParentTheme(frame, win.document.documentElement).catch((error: unknown) =>

@@ -15,6 +15,10 @@ export class ApiError extends Error {
 export const isNotFound = (error: unknown): boolean =>
   error instanceof ApiError && error.status === 404;
 
+/** Whether an error is the server's 503 (an outage or an overload: try again shortly). */
+export const isUnavailableError = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 503;
+
 /** Sends a signed-in call; rejects with {@link ApiError} unless it succeeds. */
 export async function call<T>(method: HttpCall['method'], url: string): Promise<T> {
   const result = await http.send({ method, url, auth: 'bearer' });

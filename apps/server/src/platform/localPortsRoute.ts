@@ -1,0 +1,25 @@
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { EnvironmentConfig } from '../../../../generated/types/environment.ts';
+import { localEnvironment } from './localPorts.ts';
+import { readJson, type ResolvedPlatformOptions } from './options.ts';
+
+/**
+ * `GET /api/platform/lokal`: in the localhost environment of a server started with known ports,
+ * the claim apps the claim entry forwards to and the embedders allowed to frame the platform, as
+ * the ports make them (`{ claimApps, frameOrigins }`). Elsewhere the route does not exist.
+ */
+export function registerLocalPortsRoute(
+  app: FastifyInstance,
+  options: ResolvedPlatformOptions,
+): void {
+  const ports = options.localPorts;
+  if (options.environment !== 'localhost' || !ports) return;
+  const environment = readJson(
+    join(options.definitionsDir, 'environments/localhost.json'),
+  ) as EnvironmentConfig;
+  const answer = localEnvironment(environment, ports);
+  app.get('/api/platform/lokal', async (_request, reply) =>
+    reply.header('cache-control', 'no-store').send(answer),
+  );
+}

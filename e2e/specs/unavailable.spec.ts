@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+
+// The claim app the claim entry forwards to: the first of CLAIM_APP_PORTS.
+const CLAIM_APP_PORT = (process.env['CLAIM_APP_PORTS'] ?? '4610,4620').split(',')[0]?.trim();
+
+test('a 503 during a flow shows the German unavailable page, keeps the answers and goes on after a retry', async ({
+  page,
+}) => {
+  await page.goto('/schaden-melden?brand=hfk');
+  await page.getByRole('radio', { name: 'Privathaftpflichtversicherung' }).check();
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Schaden melden' })).toBeFocused();
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await page.getByLabel('Vertragsnummer', { exact: true }).fill('HFK-20000101');
+  await page.getByLabel('Nachname').fill('Müller');
+  await page.getByLabel('Geburtsdatum').fill('22.07.1968');
+
+  // The database is away: the look-up answers 503 as the server does in an outage.
+  await page.route('**/api/schadenmeldung/vertrag', (route) =>
+    route.fulfill({
+      status: 503,
+      headers: { 'retry-after': '5', 'content-type': 'application/json' },
+      body: JSON.stringify({
+        error: 'unavailable',
+        message:
+          'Der Dienst ist gerade nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
+      }),
+    }),
+  );
+  await page.getByRole('button', { name: 'Vertrag prüfen' }).click();
+  const heading = page.getByRole('heading', { level: 1, name: 'Vorübergehend nicht erreichbar' });
+  await expect(heading).toBeFocused();
+  await expect(page.getByRole('alert')).toContainText('Ihre Angaben bleiben gespeichert');
+  await expect(page.getByLabel('Vertragsnummer', { exact: true })).toBeHidden();
+
+  // The database is back: the same call goes again and the flow goes on with the kept answers.
+  await page.unroute('**/api/schadenmeldung/vertrag');
+  await page.getByRole('button', { name: 'Noch einmal versuchen' }).click();
+  await page.waitForURL(new RegExp(`^http://localhost:${CLAIM_APP_PORT}/schaden-melden/phv/0/`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Was ist passiert?' })).toBeVisible();
+});

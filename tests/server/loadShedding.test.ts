@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { asCustomer, startTestServer, type TestServer } from './helpers/testDatabase.ts';
+
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const read = () =>
+  server?.app.inject({
+    method: 'GET',
+    url: '/api/vertrag/vertrag/AS-10000101',
+    headers: asCustomer('2000101'),
+  });
+
+const UNAVAILABLE = {
+  error: 'unavailable',
+  message: 'Der Dienst ist gerade nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
+};
+
+/** Reads until the server serves again (the lag of the start or of a test has passed). */
+async function served(): Promise<number> {
+  let status = 0;
+  for (let i = 0; i < 150 && status !== 200; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    status = (await read())?.statusCode ?? 0;
+  }
+  return status;
+}
+
+/** Keeps the event loop busy, as a flood of requests would. */
+function block(ms: number): void {
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    // busy on purpose
+  }
+}
+
+describe('load shedding (@fastify/under-pressure)', () => {
+  it('answers 503 with Retry-After and the German message while the event loop lags, then serves again', async () => {
+    server = await startTestServer({
+      loadShedding: { maxEventLoopDelayMs: 50, maxEventLoopUtilization: 1, sampleIntervalMs: 50 },
+    });
+    expect(await served()).toBe(200);
+    // A lasting lag, as under a flood of requests: busy stretches with short breaks.
+    let shed: Awaited<ReturnType<typeof read>>;
+    for (let i = 0; i < 30 && shed?.statusCode !== 503; i++) {
+      block(120);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      shed = await read();
+    }
+    expect(shed?.statusCode).toBe(503);
+    expect(shed?.headers['retry-after']).toBe('5');
+    expect(shed?.json()).toEqual(UNAVAILABLE);
+    expect(await served()).toBe(200);
+  });
+
+  it('answers 503 when memory is over its limit', async () => {
+    server = await startTestServer({ loadShedding: { maxHeapUsedBytes: 1, sampleIntervalMs: 50 } });
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    const shed = await read();
+    expect(shed?.statusCode).toBe(503);
+    expect(shed?.headers['retry-after']).toBe('5');
+    expect(shed?.json()).toEqual(UNAVAILABLE);
+  });
+
+  it('refuses what goes beyond the requests in flight at once, and takes the next after them', async () => {
+    server = await startTestServer({
+      loadShedding: { maxInFlight: 2, maxEventLoopUtilization: 1 },
+    });
+    expect(await served()).toBe(200);
+    // The claims list (no cache): each one waits for the database, so all four are in flight.
+    const claims = () =>
+      server?.app.inject({
+        method: 'GET',
+        url: '/api/portal/schaeden',
+        headers: asCustomer('2000101'),
+      });
+    const answers = await Promise.all([claims(), claims(), claims(), claims()]);
+    const statuses = answers.map((answer) => answer?.statusCode).sort();
+    expect(statuses).toEqual([200, 200, 503, 503]);
+    expect((await read())?.statusCode).toBe(200);
+  });
+});

@@ -3,6 +3,12 @@ import { createAjv } from '../validation/createAjv.ts';
 import { describeAjvErrors } from './ajvErrors.ts';
 import { checkDefinitionSemantics } from './semantic.ts';
 import { checkApplicationSet } from './applicationChecks.ts';
+import {
+  checkCatalogue,
+  checkCatalogueLookups,
+  checkNoCatalogueInFlow,
+} from './catalogueChecks.ts';
+import type { Catalogue } from '../../generated/types/catalogue.ts';
 import type { Tariff } from '../../generated/types/tariff.ts';
 import { compileErrorPointer } from './schemaWalk.ts';
 import { parseSource, type JsonSource } from './source.ts';
@@ -45,6 +51,7 @@ const FOLDER_SCHEMAS: { pattern: RegExp; schema: string; kind: string }[] = [
   { pattern: /^definitions\/locales\/de\/[^/]+\.json$/, schema: 'locale-bundle', kind: 'locale' },
   { pattern: /^definitions\/tariffs\/[^/]+\.json$/, schema: 'tariff', kind: 'tariff' },
   { pattern: /^definitions\/registers\/[^/]+\.json$/, schema: 'register', kind: 'register' },
+  { pattern: /^definitions\/catalogues\/[^/]+\.json$/, schema: 'catalogue', kind: 'catalogue' },
   { pattern: /^definitions\/api\/endpoints\.json$/, schema: 'endpoints', kind: 'endpoints' },
   { pattern: /^definitions\/flags\.json$/, schema: 'flags', kind: 'flags' },
   {
@@ -133,7 +140,7 @@ export function checkDefinitionSet(
       continue;
     }
     if (
-      ['brand', 'environment', 'tariff', 'register'].includes(match.kind) &&
+      ['brand', 'environment', 'tariff', 'register', 'catalogue'].includes(match.kind) &&
       (source.value as { id: string }).id !== baseName(path)
     ) {
       reporter(source)('/id', `id must equal the file name "${baseName(path)}"`);
@@ -174,6 +181,7 @@ export function checkDefinitionSet(
     });
     if (!compiled) continue;
     const before = errors.length;
+    checkNoCatalogueInFlow({ path: source.path, value: def, report });
     checkDefinitionSemantics(def, {
       path: source.path,
       lookup: (uri) => ajv.getSchema(uri)?.schema,
@@ -186,7 +194,18 @@ export function checkDefinitionSet(
     });
     if (errors.length === before) definitions.push({ path: source.path, value: def, report });
   }
-  // 4. Across files: flows and their tariffs, checks and their registers.
+  // 4. Across files: catalogues and their lookups, flows and their tariffs, checks and registers.
+  const catalogues = new Map<string, Catalogue>();
+  for (const v of byKind('catalogue')) {
+    const catalogue = v.value as Catalogue;
+    checkCatalogue({ path: v.source.path, value: catalogue, report: reporter(v.source) });
+    catalogues.set(catalogue.id, catalogue);
+  }
+  for (const v of byKind('tariff'))
+    checkCatalogueLookups(
+      { path: v.source.path, value: v.value, report: reporter(v.source) },
+      catalogues,
+    );
   checkApplicationSet({
     definitions: definitions.map((d) => ({ ...d, report: d.report })),
     tariffs: byKind('tariff').map((v) => ({
@@ -194,7 +213,10 @@ export function checkDefinitionSet(
       value: v.value as Tariff,
       report: reporter(v.source),
     })),
-    registers: new Set(byKind('register').map((v) => baseName(v.source.path))),
+    registers: new Set([
+      ...byKind('register').map((v) => baseName(v.source.path)),
+      ...catalogues.keys(),
+    ]),
     lookup: (uri) => ajv.getSchema(uri)?.schema,
   });
   errors.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);

@@ -115,9 +115,9 @@ export interface Tariff {
    */
   version: number;
   /**
-   * The insurance line (product code of spec section 1).
+   * The insurance line (product code of spec section 1; VSH is the financial-loss liability).
    */
-  line: 'BHV' | 'VH' | 'SI' | 'FAHRRAD' | 'THV' | 'PHV' | 'HAUSRAT' | 'REISE';
+  line: 'BHV' | 'VH' | 'SI' | 'FAHRRAD' | 'THV' | 'PHV' | 'HAUSRAT' | 'REISE' | 'VSH';
   /**
    * German name of the line, as shown to customers.
    */

@@ -156,7 +156,7 @@ export type WizardDefinition = {
      */
     id: string;
     /**
-     * Id of the register file definitions/registers/<register>.json.
+     * Id of the register file definitions/registers/<register>.json, or of a catalogue definitions/catalogues/<register>.json (its labels and keys are the entries).
      */
     register: string;
     value: Rule14;
@@ -171,10 +171,18 @@ export type WizardDefinition = {
   }[];
 };
 /**
- * Product code of an insurance line (THV is TIERHALTER, PHV is PRIVATHAFTPFLICHT).
+ * Product code of an insurance line (THV is TIERHALTER, PHV is PRIVATHAFTPFLICHT, VSH the financial-loss liability, which has no prefill fields).
  */
 export type ProductCode =
-  'BHV' | 'VH' | 'SI' | 'FAHRRAD' | 'TIERHALTER' | 'PRIVATHAFTPFLICHT' | 'HAUSRAT' | 'REISE';
+  | 'BHV'
+  | 'VH'
+  | 'SI'
+  | 'FAHRRAD'
+  | 'TIERHALTER'
+  | 'PRIVATHAFTPFLICHT'
+  | 'HAUSRAT'
+  | 'REISE'
+  | 'VSH';
 /**
  * One of the platform's five brands.
  */

@@ -4,6 +4,7 @@ import { evaluateRule, provideCatalogues } from '#engine';
 describe('the catalogue rule operator', () => {
   provideCatalogues([
     {
+      $schema: '../schema/catalogue.schema.json',
       id: 'hunderassen',
       description: 'test',
       finder: true,

@@ -92,6 +92,10 @@ export type WizardDefinition = {
            * When the load fails, start without it (context.<name> stays empty) instead of refusing the flow: a resumed draft that was submitted or deleted in the meantime.
            */
           optional?: boolean;
+          /**
+           * When the load answers 404, the app replaces the flow's route with this page instead of its error: an agent's customer that is not in the agent's portfolio goes to /beratung/agent/notfound.
+           */
+          notFoundRoute?: string;
         }
       | undefined;
   };

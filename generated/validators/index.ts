@@ -7,5 +7,6 @@ export const validatorLoaders: Record<string, () => Promise<Record<string, Valid
   'claim-report': () => import('./claim-report.js').then((m) => ({ 'schadenart': m.schadenart, 'hergang': m.hergang, 'unterlagen': m.unterlagen, 'auszahlung': m.auszahlung })),
   'fahrrad': () => import('./fahrrad.js').then((m) => ({ 'beratung': m.beratung, 'fahrrad': m.fahrrad, 'deckung': m.deckung, 'person': m.person, 'risikoort': m.risikoort, 'beginn': m.beginn, 'zahlweise': m.zahlweise, 'bankverbindung': m.bankverbindung, 'einwilligungen': m.einwilligungen })),
   'reise': () => import('./reise.js').then((m) => ({ 'beratung': m.beratung, 'reise': m.reise, 'reisende': m.reisende, 'deckung': m.deckung, 'versicherungsnehmer': m.versicherungsnehmer, 'zahlweise': m.zahlweise, 'bankverbindung': m.bankverbindung, 'einwilligungen': m.einwilligungen })),
+  'tierhalterhaftpflicht': () => import('./tierhalterhaftpflicht.js').then((m) => ({ 'beratung': m.beratung, 'hunde': m.hunde, 'deckung': m.deckung, 'risiko': m.risiko, 'beginn': m.beginn, 'zahlweise': m.zahlweise, 'versicherungsnehmer': m.versicherungsnehmer, 'bankverbindung': m.bankverbindung, 'einwilligungen': m.einwilligungen })),
   'zahlungsweise': () => import('./zahlungsweise.js').then((m) => ({ 'auswahl': m.auswahl })),
 };

@@ -20,6 +20,7 @@ export {
   irrelevantItemFields,
   irrelevantKeys,
   itemRuleKey,
+  choiceOptions,
   offeredOptions,
   resolveGoTo,
   visibleSteps,

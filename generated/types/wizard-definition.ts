@@ -522,7 +522,7 @@ export interface Form {
     [k: string]: Rule1 | undefined;
   };
   /**
-   * Per enum field: an option is offered only while the rule is true; the rule reads the option as {"var": "option"}. An answer that is not offered is invalid, with the field's required message.
+   * Per choice field (an enum, or a multiple choice: an array whose items have an enum, answered with checkboxes): an option is offered only while the rule is true; the rule reads the option as {"var": "option"}. An answer that is not offered is invalid, with the field's required message; a multiple choice holding an option that is not offered, with its enum message.
    */
   optionsWhen?: {
     [k: string]: Rule1 | undefined;

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { germanDay } from '../support/dates.ts';
+import { signIn } from '../support/signIn.ts';
 import { atStep, choose, group, heading, next } from '../support/wizard.ts';
 
 // The pet owner liability (definitions/applications/tierhalterhaftpflicht.json) is data only:
@@ -157,4 +158,90 @@ test('the advice variant asks about the household first and recommends options',
   await expect(
     page.getByText(/20 Mio\. € empfehlen|eine Versicherungssumme von 20 Mio/),
   ).toHaveCount(0);
+});
+
+test('an agent insures a customer’s dog, saves a draft, resumes it and submits it', async ({
+  page,
+}) => {
+  await page.goto('/vermittler/login');
+  await signIn(page, 'jens.hansen@vb-hansen.example');
+  await expect(page).toHaveURL(/\/vermittler\/kundenbestand$/);
+  await page.getByRole('table', { name: 'Kundenbestand' }).getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/vermittler\/kunde\/[^/]+$/);
+  const partnerNummer = /kunde\/([^/]+)$/.exec(page.url())?.[1] ?? '';
+  await page.getByRole('link', { name: 'Tierhalterhaftpflichtversicherung beantragen' }).click();
+
+  await atStep(page, 'Ihre Hunde');
+  await expect(page.getByText(new RegExp(`Kundennummer ${partnerNummer}`))).toBeVisible();
+  await choose(page, 'Wie viele Hunde möchten Sie versichern?', 'Einen Hund');
+  const rex = dog(page, 1);
+  await rex.getByLabel('Name des Hundes', { exact: true }).fill('Rex');
+  await chooseBreed(
+    rex.getByRole('combobox', { name: 'Rasse', exact: true }),
+    'Schäfer',
+    'Deutscher Schäferhund',
+  );
+  await rex.getByRole('radio', { name: 'Nein', exact: true }).check();
+  await rex.getByLabel('Geburtsdatum des Hundes', { exact: true }).fill('03.03.2020');
+  await next(page);
+  await atStep(page, 'Ihr Versicherungsschutz');
+  await choose(page, 'Versicherungssumme', '10 Mio. €');
+  await choose(page, 'Selbstbeteiligung je Schadenfall', 'Keine');
+  await choose(page, 'Mietsachschäden einschließen?', 'Nein');
+  await choose(page, 'Forderungsausfalldeckung einschließen?', 'Ja');
+  await choose(page, 'Welpenmitversicherung einschließen?', 'Nein');
+  // 75 (GROSS) x 1.1 = 82.50 + 6 (Forderungsausfall) = 88.50 a year; the agent sees how.
+  await expect(priceBox(page)).toContainText('88,50 € jährlich');
+  await priceBox(page).getByText('Rechenweg des Beitrags anzeigen').click();
+  await expect(
+    priceBox(page).getByRole('table', { name: 'Berechnung Schritt für Schritt' }),
+  ).toContainText('Hund 1: Jahresbeitrag nach Größenklasse');
+  await page.getByRole('button', { name: 'Als Entwurf speichern' }).click();
+  await expect(page.getByText(/Ihr Entwurf wurde um \d{1,2}:\d{2} Uhr gespeichert/)).toBeVisible();
+
+  await page.goto('/vermittler/entwuerfe');
+  await page
+    .getByRole('row', { name: /Tierhalterhaftpflichtversicherung/ })
+    .getByRole('link', { name: /Fortsetzen/ })
+    .click();
+  await expect(page).toHaveURL(
+    new RegExp(`/vermittler/kunde/${partnerNummer}/antrag/tierhalterhaftpflicht/deckung`),
+  );
+  await expect(
+    group(page, 'Forderungsausfalldeckung einschließen?').getByRole('radio', {
+      name: 'Ja',
+      exact: true,
+    }),
+  ).toBeChecked();
+  await next(page);
+  await atStep(page, 'Fragen zu Vorschäden');
+  await choose(page, 'Hat einer Ihrer Hunde in den letzten fünf Jahren', 'Nein');
+  await choose(page, 'Wie viele Haftpflichtschäden', 'Keinen');
+  await choose(page, 'Hat ein früherer Versicherer', 'Nein');
+  await next(page);
+  await atStep(page, 'Versicherungsbeginn');
+  await page
+    .getByLabel('Ab wann sollen Ihre Hunde versichert sein?', { exact: true })
+    .fill(germanDay(7));
+  await next(page);
+  await atStep(page, 'Zahlungsweise');
+  await choose(page, 'Wie möchten Sie Ihren Beitrag zahlen?', 'jährlich');
+  await next(page);
+  // No policyholder step for an agent: the customer is the policyholder.
+  await atStep(page, 'Bankverbindung');
+  await page.getByLabel('IBAN', { exact: true }).fill('DE44500105175407324931');
+  await page.getByRole('checkbox', { name: /SEPA-Lastschriftmandat/ }).check();
+  await next(page);
+  await atStep(page, 'Bitte prüfen Sie Ihre Angaben');
+  await expect(page.getByText('Deutscher Schäferhund')).toBeVisible();
+  await next(page);
+  await atStep(page, 'Einwilligungen und Antrag absenden');
+  await page.getByRole('checkbox', { name: /Versicherungsbedingungen/ }).check();
+  await page.getByRole('checkbox', { name: /Datenschutzhinweise/ }).check();
+  await page.getByRole('button', { name: 'Zahlungspflichtig beantragen' }).click();
+  await expect(heading(page, 'Vielen Dank für Ihren Antrag')).toBeVisible();
+  await expect(page.getByText(/Ihre Antragsnummer: TH-\d{8}\./)).toBeVisible();
+  await expect(page.getByText(/Ihr Beitrag: 88,50\s€ jährlich/)).toBeVisible();
+  await page.goto('/vermittler/entwuerfe');
+  await expect(page.getByRole('row', { name: /Tierhalterhaftpflichtversicherung/ })).toHaveCount(0);
 });

@@ -53,9 +53,9 @@ test('a public pet owner liability for two dogs, prefilled from the URL, to the 
   await chooseBreed(second, 'Rottw', 'Rottweiler');
   await bello.getByLabel('Geburtsdatum des Hundes', { exact: true }).fill('12.09.2023');
   await next(page);
-  await expect(
-    page.getByText(/Listenhunde, also Rassen, die ein Bundesland als gefährlich/),
-  ).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText(
+    'Listenhunde, also Rassen, die ein Bundesland als gefährlich einstuft, und Kreuzungen mit ihnen können wir online leider nicht versichern.',
+  );
   await expect(heading(page, 'Ihre Hunde')).toBeVisible();
   await expectNoAxeViolations(page);
   await second.fill('');

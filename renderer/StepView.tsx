@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { selectAtom } from 'jotai/utils';
 import type { RJSFSchema } from '@rjsf/utils';
 import {
+  irrelevantItemFields,
   isListField,
   itemLimits,
   offeredOptions,
@@ -23,6 +24,7 @@ import { InfoBox } from './templates/InfoBox.tsx';
 import { Summary } from './Summary.tsx';
 import { QuoteBox } from './QuoteBox.tsx';
 import { DraftButton, DraftNotice } from './DraftSave.tsx';
+import { ItemRulesContext } from './templates/itemRules.ts';
 
 const EMPTY: readonly string[] = [];
 const sameList = (a: readonly string[], b: readonly string[]): boolean =>
@@ -165,6 +167,16 @@ export function StepView({
     [atoms.state, step.id],
   );
   const irrelevant = useAtomValue(irrelevantAtom, { store });
+  // A list item's fields follow its own answers (rules keyed <list>.<field>, reading `item`).
+  const hiddenItemFields = useCallback(
+    (list: string, item: unknown) =>
+      irrelevantItemFields(step, list, item, {
+        data: controller.state.formData,
+        context: controller.setup.context,
+        result: controller.state.applicationResult,
+      }),
+    [step, controller],
+  );
   const hasPrevious = useAtomValue(hasPreviousAtom, { store });
   const showAll = useAtomValue(atoms.showAllErrors, { store });
   const problems = useAtomValue(atoms.problems, { store })[step.id];
@@ -235,24 +247,26 @@ export function StepView({
           context={context}
         />
       ) : null}
-      {fields.map((name) => {
-        if (irrelevant.includes(name)) return null;
-        const fieldSchema = (schema.properties as Record<string, RJSFSchema>)[name] as RJSFSchema;
-        const props = {
-          controller,
-          registry,
-          step: step.id,
-          name,
-          schema: fieldSchema,
-          uiSchema: uiSchemas[name] ?? {},
-          required: required.has(name),
-        };
-        if (step.form?.optionsWhen?.[name] !== undefined)
-          return <OfferedField key={name} {...props} stepDef={step} />;
-        if (isListField(fieldSchema, uiRoot[name]))
-          return <ListField key={name} {...props} stepDef={step} />;
-        return <FieldSlot key={name} {...props} />;
-      })}
+      <ItemRulesContext.Provider value={hiddenItemFields}>
+        {fields.map((name) => {
+          if (irrelevant.includes(name)) return null;
+          const fieldSchema = (schema.properties as Record<string, RJSFSchema>)[name] as RJSFSchema;
+          const props = {
+            controller,
+            registry,
+            step: step.id,
+            name,
+            schema: fieldSchema,
+            uiSchema: uiSchemas[name] ?? {},
+            required: required.has(name),
+          };
+          if (step.form?.optionsWhen?.[name] !== undefined)
+            return <OfferedField key={name} {...props} stepDef={step} />;
+          if (isListField(fieldSchema, uiRoot[name]))
+            return <ListField key={name} {...props} stepDef={step} />;
+          return <FieldSlot key={name} {...props} />;
+        })}
+      </ItemRulesContext.Provider>
       {quote ? <QuoteBox controller={controller} quote={quote} context={context} /> : null}
       <div className="wizard-actions">
         {/* Pressing the button keeps focus in the field: the field's blur would otherwise show its

@@ -10,7 +10,8 @@ function isObject(value: unknown): value is SchemaNode {
 
 /**
  * The uiSchema of one field with its German texts filled in: `ui:title` from
- * `<prefix>.<path>.label` and `ui:enumNames` from `<prefix>.<path>.options.<value>`, for the
+ * `<prefix>.<path>.label` and `ui:enumNames` from `<prefix>.<path>.options.<value>` (of a yes/no
+ * field `.options.true` and `.options.false`, when the flow has them), for the
  * field and, in a nested object, each of its properties, and in a list each field of its items
  * (`<prefix>.<list>.<field>.label`, no index); the hint as `ui:options.hintText`.
  * Computed once per step, not per keystroke.
@@ -30,6 +31,12 @@ export function translatedUiSchema(
     own['ui:enumNames'] = schema['enum'].map((value) =>
       t(`${prefix}.${path}.options.${String(value)}`),
     );
+  } else if (schema['type'] === 'boolean' && exists(`${prefix}.${path}.options.true`)) {
+    // A yes/no radio: rjsf lists true, then false; a list item's field has no other way to them.
+    own['ui:enumNames'] = [
+      t(`${prefix}.${path}.options.true`),
+      t(`${prefix}.${path}.options.false`),
+    ];
   }
   if (typeof own['ui:autocomplete'] === 'string') {
     own['ui:options'] = {

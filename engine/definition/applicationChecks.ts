@@ -1,4 +1,8 @@
-import { collectOperators, collectVarReferences } from '../rules/references.ts';
+import {
+  collectItemReferences,
+  collectOperators,
+  collectVarReferences,
+} from '../rules/references.ts';
 import { knownOperators } from '../rules/evaluate.ts';
 import { missingSegment, type SchemaLookup } from './schemaPaths.ts';
 import { checkTariffRating } from './tariffChecks.ts';
@@ -41,7 +45,10 @@ function checkFlowChecks(
       );
     for (const op of collectOperators(check.value))
       if (!operators.has(op)) flow.report(`${at}/value`, `unknown rule operator "${op}"`);
-    for (const ref of collectVarReferences(check.value)) {
+    for (const ref of [
+      ...collectVarReferences(check.value),
+      ...collectItemReferences(check.value),
+    ]) {
       const [root, stepId, ...field] = ref.path.split('.');
       if (root !== 'answers') {
         flow.report(`${at}/value`, `reads "${ref.path}", but a check may read only answers.*`);

@@ -1,6 +1,11 @@
-import { collectOperators, collectVarReferences } from '../rules/references.ts';
+import {
+  collectItemReferences,
+  collectOperators,
+  collectVarReferences,
+} from '../rules/references.ts';
 import { knownOperators } from '../rules/evaluate.ts';
 import { checkFormFeatures } from './formChecks.ts';
+import { isListSchema } from '../wizard/lists.ts';
 import { walkStepGraph } from './graph.ts';
 import { choiceOptions } from '../wizard/visibility.ts';
 import { lookupText, type Bundles } from './i18n.ts';
@@ -128,12 +133,48 @@ function checkRules(def: WizardDefinition, env: SemanticEnvironment): boolean {
     for (const op of collectOperators(rule)) {
       if (!operators.has(op)) report(pointer, `unknown rule operator "${op}"`);
     }
-    for (const ref of collectVarReferences(rule)) {
+    for (const ref of [...collectVarReferences(rule), ...collectItemReferences(rule)]) {
       const problem = checkVar(ref.path, ref.dynamic, scope, def, env);
       if (problem) report(pointer, problem);
     }
   }
   return sound;
+}
+
+/**
+ * An irrelevantWhen rule of list items, keyed `<list>.<field>`: the list is a list field of the
+ * step, the field one of its items, and what the rule reads as `item.<field>` too.
+ */
+function checkItemRule(
+  key: string,
+  rule: unknown,
+  fields: Map<string, { schema: unknown; base: string }>,
+  at: string,
+  env: SemanticEnvironment,
+): void {
+  const [list = '', field = '', ...rest] = key.split('.');
+  const listField = fields.get(list);
+  const resolved = listField && derefSchema(listField.schema, listField.base, env.lookup);
+  const items =
+    resolved && isListSchema(resolved.schema)
+      ? propertiesOf((resolved.schema as { items: unknown }).items, resolved.base, env.lookup)
+      : undefined;
+  if (rest.length > 0 || !items) {
+    env.report(
+      at,
+      `"${key}" names no field of a list's items: write "<list>.<field>" with a list field of the step`,
+    );
+    return;
+  }
+  if (!items.has(field)) env.report(at, `the items of list "${list}" have no field "${field}"`);
+  for (const ref of collectVarReferences(rule)) {
+    const [root, name] = ref.path.split('.');
+    if (root === 'item' && name !== undefined && !ref.dynamic && !items.has(name))
+      env.report(
+        at,
+        `reads "${ref.path}", but the items of list "${list}" have no field "${name}"`,
+      );
+  }
 }
 
 function checkForms(def: WizardDefinition, env: SemanticEnvironment): void {
@@ -148,8 +189,9 @@ function checkForms(def: WizardDefinition, env: SemanticEnvironment): void {
           `uiSchema names "${key}", which is not a field of step "${step.id}"`,
         );
     }
-    for (const key of Object.keys(step.form.irrelevantWhen ?? {})) {
-      if (!fields.has(key))
+    for (const [key, rule] of Object.entries(step.form.irrelevantWhen ?? {})) {
+      if (key.includes('.')) checkItemRule(key, rule, fields, `${at}/irrelevantWhen/${key}`, env);
+      else if (!fields.has(key))
         env.report(`${at}/irrelevantWhen/${key}`, `"${key}" is not a field of step "${step.id}"`);
     }
     for (const key of Object.keys(step.form.optionsWhen ?? {})) {

@@ -1,4 +1,8 @@
-import { collectOperators, collectVarReferences } from '../rules/references.ts';
+import {
+  collectItemReferences,
+  collectOperators,
+  collectVarReferences,
+} from '../rules/references.ts';
 import { knownOperators } from '../rules/evaluate.ts';
 import { derefSchema, missingSegment, type SchemaLookup } from './schemaPaths.ts';
 import { stepSchemaId, type ParsedDefinition } from './types.ts';
@@ -144,9 +148,11 @@ function checkTableLevel(
 /**
  * Checks a tariff's rating against itself and the flows it prices: input rules read existing
  * answers (answers.<step>.<field> in every priced flow), today, variant or brand; tables are keyed
- * by inputs or by variables an earlier step sets, nested as their key columns say, with keys among the answer's options and a row for
- * every option (unless the table has a "missing" reason); routine rules read inputs, variables set
- * by an earlier step, or today; tables and tariff pointers exist; beitrag and jahresbeitrag are set.
+ * by inputs or by variables an earlier step sets, nested as their key columns say, with keys among
+ * the answer's options and a row for every option (unless the table has a "missing" reason);
+ * routine rules read inputs, variables set by an earlier step, or today; tables and tariff
+ * pointers exist (a table looked up with named `keys` gets one input or earlier variable per key
+ * column); beitrag and jahresbeitrag are set.
  */
 export function checkTariffRating(
   tariff: Tariff,
@@ -161,7 +167,12 @@ export function checkTariffRating(
     if (!input) continue;
     const at = `/rating/inputs/${name}/value`;
     checkOperators(input.value, at, report);
-    for (const ref of collectVarReferences(input.value)) {
+    // Reads inside the items of an iterated list (`some` over the dogs) are checked as reads of
+    // the list's first item.
+    for (const ref of [
+      ...collectVarReferences(input.value),
+      ...collectItemReferences(input.value),
+    ]) {
       const [root, ...rest] = ref.path.split('.');
       if (!INPUT_ROOTS.includes(root ?? ''))
         report(at, `reads "${ref.path}", but an input may read only ${INPUT_ROOTS.join(', ')}`);
@@ -222,14 +233,29 @@ export function checkTariffRating(
       if (value !== undefined) report(`${at}/value`, 'a round step takes no value, only scale');
     } else if (value === undefined) report(at, `a ${step.op} step needs a value`);
     else if (isObject(value) && typeof value['table'] === 'string') {
-      const read = rating.tables?.[value['table']];
-      if (!read) report(`${at}/value/table`, `there is no table "${value['table']}"`);
-      for (const column of read?.keys ?? [])
-        if (!names.has(column.input) && targets.has(column.input))
+      const table = rating.tables?.[value['table']];
+      if (!table) report(`${at}/value/table`, `there is no table "${value['table']}"`);
+      const keys = value['keys'];
+      if (table && Array.isArray(keys)) {
+        if (keys.length !== table.keys.length)
           report(
-            `${at}/value/table`,
-            `table "${value['table']}" is keyed by "${column.input}", which no earlier step sets`,
+            `${at}/value/keys`,
+            `table "${value['table']}" has ${table.keys.length} key column(s): name as many inputs, not ${keys.length}`,
           );
+        keys.forEach((key, k) => {
+          if (typeof key === 'string' && !names.has(key))
+            report(
+              `${at}/value/keys/${k}`,
+              `"${key}" is no input of the rating and no variable an earlier step sets`,
+            );
+        });
+      } else
+        for (const column of table?.keys ?? [])
+          if (!names.has(column.input) && targets.has(column.input))
+            report(
+              `${at}/value/table`,
+              `table "${value['table']}" is keyed by "${column.input}", which no earlier step sets`,
+            );
     } else if (isObject(value) && typeof value['tariff'] === 'string') {
       const pointer = value['tariff'];
       for (const [, name] of pointer.matchAll(/\{([^}]+)\}/g))

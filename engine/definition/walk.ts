@@ -115,10 +115,15 @@ export function locateRules(definition: WizardDefinition): LocatedRule[] {
         });
     });
     for (const [field, rule] of Object.entries(step.form?.irrelevantWhen ?? {})) {
+      // A rule of list items (`<list>.<field>`) reads the item and earlier steps: the list
+      // re-renders with its own answers, not with the step's other fields.
+      const ofItems = field.includes('.');
       rules.push({
         pointer: `${at}/form/irrelevantWhen/${field}`,
         rule,
-        scope: { steps: upTo, extraRoots: [] },
+        scope: ofItems
+          ? { steps: steps.slice(0, i), extraRoots: ['item'] }
+          : { steps: upTo, extraRoots: [] },
       });
     }
     for (const [field, rule] of Object.entries(step.form?.optionsWhen ?? {})) {

@@ -1,5 +1,6 @@
 export { evaluateRule, isTruthy, knownOperators, ruleHolds, type Rule } from './evaluate.ts';
 export {
+  collectItemReferences,
   collectLiterals,
   collectOperators,
   collectVarReferences,

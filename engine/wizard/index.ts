@@ -3,6 +3,7 @@ export {
   isEmptyValue,
   relevantData,
   relevantFormData,
+  withoutIrrelevant,
   type WizardState,
 } from './state.ts';
 export {
@@ -16,7 +17,9 @@ export {
   type WizardSetup,
 } from './transition.ts';
 export {
+  irrelevantItemFields,
   irrelevantKeys,
+  itemRuleKey,
   choiceOptions,
   offeredOptions,
   resolveGoTo,

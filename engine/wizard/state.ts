@@ -49,13 +49,44 @@ export function isEmptyValue(value: unknown): boolean {
   return false;
 }
 
+/**
+ * A page's answers without its irrelevant keys: a top-level field by name, a field of a list
+ * item by its path (`hunde.1.mischlingsRasse`, which leaves the rest of item 1).
+ */
+export function withoutIrrelevant(
+  answers: Readonly<Record<string, unknown>>,
+  irrelevant: readonly string[],
+): Record<string, unknown> {
+  const result: Record<string, unknown> = Object.fromEntries(
+    Object.entries(answers).filter(([key]) => !irrelevant.includes(key)),
+  );
+  for (const key of irrelevant) {
+    const [list, index, field, ...rest] = key.split('.');
+    const items = list === undefined ? undefined : result[list];
+    if (
+      field === undefined ||
+      rest.length > 0 ||
+      !Array.isArray(items) ||
+      !/^\d+$/.test(index ?? '')
+    )
+      continue;
+    const item: unknown = items[Number(index)];
+    if (typeof item !== 'object' || item === null || !Object.hasOwn(item, field)) continue;
+    const copy = [...(items as unknown[])];
+    copy[Number(index)] = Object.fromEntries(
+      Object.entries(item as Record<string, unknown>).filter(([name]) => name !== field),
+    );
+    result[list as string] = copy;
+  }
+  return result;
+}
+
 /** A page's answers without empty values and without the keys marked irrelevant for that page. */
 export function relevantData(state: WizardState, page: string): Record<string, unknown> {
-  const irrelevant = new Set(state.irrelevantKeys[page] ?? []);
   return Object.fromEntries(
-    Object.entries(state.formData[page] ?? {}).filter(
-      ([key, value]) => !irrelevant.has(key) && !isEmptyValue(value),
-    ),
+    Object.entries(
+      withoutIrrelevant(state.formData[page] ?? {}, state.irrelevantKeys[page] ?? []),
+    ).filter(([, value]) => !isEmptyValue(value)),
   );
 }
 

@@ -7,6 +7,7 @@ import {
 import type { Step } from '../definition/types.ts';
 import { formRuleProblems, type RuleProblem } from './formRules.ts';
 import { listItemOf, listTextKeys } from './lists.ts';
+import { withoutIrrelevant } from './state.ts';
 import { offeredOptions, type RuleInput } from './visibility.ts';
 
 /**
@@ -53,9 +54,10 @@ function valuesOf(error: ErrorObject): Record<string, unknown> | undefined {
  * Validates a step's answers with its validator (precompiled in the browser, compiled on the
  * server), after normalisation (IBAN without spaces, E.164 phone, trimmed text, no empty
  * strings), then applies the form's own rules (requiredWhen, itemCounts, read-only values,
- * constraints; see formRules.ts). Fields marked irrelevant are left out; an answer that is not
- * among the offered options counts as missing, and a multiple choice holding an option that is
- * not offered fails with the field's `enum` message. Returns one problem per field path: the schema's
+ * constraints; see formRules.ts). Fields marked irrelevant are left out (top-level fields and
+ * fields of list items, `hunde.1.mischlingsRasse`); an answer that is not among the offered
+ * options counts as missing, and a multiple choice holding an option that is not offered fails
+ * with the field's `enum` message. Returns one problem per field path: the schema's
  * first, in the order ajv reports them, then the rules'. Browser and server call this alike.
  */
 export function stepProblems(
@@ -67,10 +69,7 @@ export function stepProblems(
 ): FieldProblem[] {
   const form = step.form;
   const schema = form?.schema ?? {};
-  const relevant = Object.fromEntries(
-    Object.entries(answers).filter(([key]) => !irrelevant.includes(key)),
-  );
-  const data = normalizeAnswers(schema, relevant);
+  const data = normalizeAnswers(schema, withoutIrrelevant(answers, irrelevant));
   validate(data);
   const counted = form?.itemCounts;
   // A list with itemCounts is counted against its effective limits below, not the schema's.
@@ -103,7 +102,10 @@ export function stepProblems(
   const problems: FieldProblem[] = [];
   for (const problem of found) {
     const top = problem.path.split('.')[0] ?? '';
-    if (irrelevant.includes(top) || seen.has(problem.path)) continue;
+    const hidden = irrelevant.some(
+      (key) => problem.path === key || problem.path.startsWith(`${key}.`),
+    );
+    if (irrelevant.includes(top) || hidden || seen.has(problem.path)) continue;
     seen.add(problem.path);
     const item = listItemOf(problem.path);
     problems.push(

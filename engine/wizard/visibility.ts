@@ -15,11 +15,59 @@ export function visibleSteps(definition: WizardDefinition, input: RuleInput): St
   );
 }
 
-/** The fields of a step whose irrelevantWhen rule holds. */
+/**
+ * An irrelevantWhen key of the fields of a list's items, `<list>.<field>` (`hunde.mischlingsRasse`):
+ * its list and field, or undefined for a key of a top-level field.
+ */
+export function itemRuleKey(key: string): { list: string; field: string } | undefined {
+  const [list, field, ...rest] = key.split('.');
+  return list && field && rest.length === 0 ? { list, field } : undefined;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The fields of one item of a list that are irrelevant now: those whose `<list>.<field>` rule of
+ * irrelevantWhen holds while `item` reads this item's answers (an empty item: `{}`).
+ */
+export function irrelevantItemFields(
+  step: Step,
+  list: string,
+  item: unknown,
+  input: RuleInput,
+): string[] {
+  const fields: string[] = [];
+  for (const [key, rule] of Object.entries(step.form?.irrelevantWhen ?? {})) {
+    const named = itemRuleKey(key);
+    if (named?.list === list && ruleHolds(rule, { ...input, item: isRecord(item) ? item : {} }))
+      fields.push(named.field);
+  }
+  return fields;
+}
+
+/**
+ * The fields of a step whose irrelevantWhen rule holds: top-level fields by name, fields of list
+ * items (rules keyed `<list>.<field>`, reading the item as `item`) by their path in the step's
+ * answers, `hunde.1.mischlingsRasse`, for each item the answers have.
+ */
 export function irrelevantKeys(step: Step, input: RuleInput): string[] {
-  return Object.entries(step.form?.irrelevantWhen ?? {})
-    .filter(([, rule]) => ruleHolds(rule, { ...input }))
-    .map(([field]) => field);
+  const keys: string[] = [];
+  const lists = new Set<string>();
+  for (const [key, rule] of Object.entries(step.form?.irrelevantWhen ?? {})) {
+    const named = itemRuleKey(key);
+    if (named) lists.add(named.list);
+    else if (ruleHolds(rule, { ...input })) keys.push(key);
+  }
+  for (const list of lists) {
+    const items = input.data[step.id]?.[list];
+    if (!Array.isArray(items)) continue;
+    items.forEach((item, index) => {
+      for (const field of irrelevantItemFields(step, list, item, input))
+        keys.push(`${list}.${index}.${field}`);
+    });
+  }
+  return keys;
 }
 
 /** The options of a choice field: its `enum`, or for a multiple choice its items' `enum`. */

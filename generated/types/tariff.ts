@@ -64,7 +64,7 @@ export type Rule2 = (boolean | number | string | null) | Rule1[] | {};
  */
 export type Rule3 = (boolean | number | string | null) | Rule1[] | {};
 /**
- * What a step works with: a number; {"table": name} (a lookup with the table's keys); {"tariff": pointer} (a value of this tariff file, {input} placeholders filled, e.g. /paymentPeriods/{zahlweise}/factor, with an optional default and a German reason when missing); or a JSON Logic rule over the inputs and variables ({"var": "satz"}).
+ * What a step works with: a number; {"table": name} (a lookup with the table's keys, or with the inputs named in "keys"); {"tariff": pointer} (a value of this tariff file, {input} placeholders filled, e.g. /paymentPeriods/{zahlweise}/factor, with an optional default and a German reason when missing); or a JSON Logic rule over the inputs and variables ({"var": "satz"}).
  */
 export type RatingOperand =
   | number
@@ -73,6 +73,12 @@ export type RatingOperand =
        * Name of a table of this rating.
        */
       table: string;
+      /**
+       * The inputs whose values look the table up, one per key column in the table's order, instead of the inputs the columns name: one table for each item of a list ({"table": "grundbeitrag", "keys": ["groesseHund2"]} rates the second dog by the rates of the first).
+       *
+       * @minItems 1
+       */
+      keys?: [RatingName, ...RatingName[]];
     }
   | {
       /**
@@ -90,13 +96,13 @@ export type RatingOperand =
     }
   | Rule4;
 /**
- * A JSON Logic rule, the same language as in flow definitions (with the date operators addDays, addMonths, daysBetween, yearsBetween).
- */
-export type Rule4 = (boolean | number | string | null) | Rule1[] | {};
-/**
  * A name of the routine (camelCase): an input or a variable.
  */
 export type RatingName = string;
+/**
+ * A JSON Logic rule, the same language as in flow definitions (with the date operators addDays, addMonths, daysBetween, yearsBetween).
+ */
+export type Rule4 = (boolean | number | string | null) | Rule1[] | {};
 
 /**
  * The declarative tariff of one insurance line (its rate book): the sections contract self-service prices with (cover variants, payment periods, deductible discounts, surcharges, revenue bands) and the rating of new applications (rating): inputs read from a flow's answers, lookup tables, insurability rules and an ordered rate routine whose every step the server records in the rating worksheet. Rates in this project are illustrative. Amounts are in the tariff's currency. A tariff that prices a contract product carries the contract sections; a tariff of a line sold by application only (VSH) needs only its rating and may carry the sections its rating refers to (paymentPeriods, deductibleDiscounts, minimumAnnualPremium).
@@ -690,7 +696,7 @@ export interface RatingStep {
     | 'atMost'
     | 'round';
   /**
-   * The variable the step changes; it must be set by an earlier step unless op is set. The routine must set beitrag (premium per payment) and jahresbeitrag (premium per year).
+   * A name of the routine (camelCase): an input or a variable.
    */
   target: string;
   value?: RatingOperand;

@@ -516,7 +516,7 @@ export interface Form {
   };
   uiSchema?: UiSchema;
   /**
-   * Per field: while the rule is true, the field's answer is irrelevant: it is hidden, kept in the form data, listed in the page's irrelevant keys and left out of the relevant data that is sent.
+   * Per field: while the rule is true, the field's answer is irrelevant: it is hidden, kept in the form data, listed in the page's irrelevant keys and left out of the relevant data that is sent. A key <list>.<field> ("hunde.mischlingsRasse") names a field of every item of a list field; its rule reads that item's answers as item.<field> (and context and earlier steps) and decides item by item (irrelevant key hunde.1.mischlingsRasse).
    */
   irrelevantWhen?: {
     [k: string]: Rule1 | undefined;

@@ -161,4 +161,48 @@ describe('the definitions check of tariffs, application flows and registers', ()
       ),
     );
   });
+
+  it('refuses a table looked up with named keys that are too many or no inputs', () => {
+    const tariff = realJson(TARIFF);
+    const steps = rating(tariff)['steps'] as JsonObject[];
+    (steps[5] as JsonObject)['value'] = { table: 'typfaktor', keys: ['fahrradtyp', 'zahlweise'] };
+    (steps[6] as JsonObject)['when'] = true;
+    (steps[6] as JsonObject)['op'] = 'multiply';
+    (steps[6] as JsonObject)['value'] = { table: 'typfaktor', keys: ['rad'] };
+    const messages = located({ [TARIFF]: tariff });
+    expect(messages).toContainEqual(
+      expect.stringContaining(
+        '/rating/steps/5/value/keys: table "typfaktor" has 1 key column(s): name as many inputs, not 2',
+      ),
+    );
+    expect(messages).toContainEqual(
+      expect.stringContaining(
+        '/rating/steps/6/value/keys/0: "rad" is no input of the rating and no variable an earlier step sets',
+      ),
+    );
+    (steps[6] as JsonObject)['value'] = { table: 'typfaktor', keys: ['fahrradtyp'] };
+    (steps[5] as JsonObject)['value'] = { table: 'typfaktor' };
+    expect(located({ [TARIFF]: tariff })).toEqual([]);
+  });
+
+  it('checks what an input reads inside the items of a list it iterates against the list item', () => {
+    const path = 'definitions/tariffs/reise.json';
+    const tariff = realJson(path);
+    (rating(tariff)['inputs'] as JsonObject)['personen'] = {
+      label: 'Erwachsene',
+      type: 'number',
+      value: {
+        reduce: [
+          { var: 'answers.reisende.personen' },
+          { '+': [{ var: 'accumulator' }, { if: [{ var: 'current.alter' }, 1, 0] }] },
+          0,
+        ],
+      },
+    };
+    expect(located({ [path]: tariff })).toEqual([
+      expect.stringMatching(
+        /^definitions\/tariffs\/reise\.json:\d+:\d+ \/rating\/inputs\/personen\/value: reads "answers\.reisende\.personen\.0\.alter", but step "reisende" of flow "reise" has no field "alter"$/,
+      ),
+    ]);
+  });
 });

@@ -119,6 +119,57 @@ describe('the definitions check of lists, constraints, derived and read-only fie
     ]);
   });
 
+  it('accepts irrelevantWhen of list item fields ("<list>.<field>") reading the item, and refuses wrong ones', () => {
+    expect(
+      checkForm((d) => {
+        formOfStep(d, 1)['irrelevantWhen'] = {
+          'personen.anrede': { '!': { var: 'item.vorname' } },
+        };
+      }).errors,
+    ).toEqual([]);
+    const { errors, text } = checkForm((d) => {
+      formOfStep(d, 1)['irrelevantWhen'] = {
+        'personen.titel': { var: 'item.vorname' },
+        'personen.anrede': { '==': [{ var: 'item.geschlecht' }, { var: 'data.reisende.x' }] },
+        'leute.anrede': true,
+        'personen.anrede.x': true,
+      };
+    });
+    expect(errors).toEqual([
+      at(
+        '/steps/1/form/irrelevantWhen/personen.titel',
+        text,
+        ['"personen.titel"'],
+        'the items of list "personen" have no field "titel"',
+      ),
+      at(
+        '/steps/1/form/irrelevantWhen/personen.anrede',
+        text,
+        ['"irrelevantWhen"', '"personen.anrede"'],
+        'reads "item.geschlecht", but the items of list "personen" have no field "geschlecht"',
+      ),
+      // An item rule reads earlier steps only: the list follows its own answers.
+      at(
+        '/steps/1/form/irrelevantWhen/personen.anrede',
+        text,
+        ['"irrelevantWhen"', '"personen.anrede"'],
+        'reads "data.reisende.x", but step "reisende" comes later',
+      ),
+      at(
+        '/steps/1/form/irrelevantWhen/leute.anrede',
+        text,
+        ['"leute.anrede"'],
+        'names no field of a list\'s items: write "<list>.<field>"',
+      ),
+      at(
+        '/steps/1/form/irrelevantWhen/personen.anrede.x',
+        text,
+        ['"personen.anrede.x"'],
+        "names no field of a list's items",
+      ),
+    ]);
+  });
+
   it('refuses a read-only field without const, default or derive', () => {
     const { errors, text } = checkForm((d) => {
       propertiesAt(d, 2)['zahlweise'] = { type: 'string', enum: ['EINMALIG'], readOnly: true };

@@ -8,6 +8,7 @@ import {
   ruleHolds,
 } from '../../../engine/rules/evaluate.ts';
 import {
+  collectItemReferences,
   collectLiterals,
   collectOperators,
   collectVarReferences,
@@ -136,6 +137,58 @@ describe('collectVarReferences', () => {
   it('finds no variable in a literal', () => {
     expect(collectVarReferences(true)).toEqual([]);
     expect(collectVarReferences('context.brand')).toEqual([]);
+  });
+
+  it('leaves out what the items of an iterated list read: inside some, map or reduce a variable is the item', () => {
+    const dogs = { var: 'answers.hunde.hunde' };
+    const rule = {
+      and: [
+        { some: [dogs, { '==': [{ var: 'rasse' }, 'Mops'] }] },
+        {
+          reduce: [
+            dogs,
+            { '+': [{ var: 'accumulator' }, { var: 'current.alter' }] },
+            { var: 'start' },
+          ],
+        },
+        { all: [{ map: [dogs, { var: 'name' }] }, { var: '' }] },
+      ],
+    };
+    expect(collectVarReferences(rule).map((r) => r.path)).toEqual([
+      'answers.hunde.hunde',
+      'answers.hunde.hunde',
+      'start',
+      'answers.hunde.hunde',
+    ]);
+  });
+});
+
+describe('collectItemReferences', () => {
+  it('names what the items of a list read as fields of its first item', () => {
+    const dogs = { var: 'answers.hunde.hunde' };
+    const rule = {
+      or: [
+        { some: [dogs, { catalogue: ['hunderassen', { var: 'rasse' }, 'listenhund'] }] },
+        { reduce: [dogs, { '+': [{ var: 'accumulator' }, { var: 'current.alter' }] }, 0] },
+        { some: [{ var: 'data.a.listen' }, { some: [{ var: 'eintraege' }, { var: 'wert' }] }] },
+      ],
+    };
+    expect(collectItemReferences(rule)).toEqual([
+      { path: 'answers.hunde.hunde.0.rasse', dynamic: false },
+      { path: 'answers.hunde.hunde.0.alter', dynamic: false },
+      { path: 'data.a.listen.0.eintraege', dynamic: false },
+      { path: 'data.a.listen.0.eintraege.0.wert', dynamic: false },
+    ]);
+  });
+
+  it('names nothing for the item as a whole or for a list another operator computes', () => {
+    const rule = {
+      and: [
+        { all: [{ var: 'data.a.namen' }, { var: '' }] },
+        { some: [{ map: [{ var: 'data.a.liste' }, { var: 'x' }] }, { var: 'y' }] },
+      ],
+    };
+    expect(collectItemReferences(rule)).toEqual([{ path: 'data.a.liste.0.x', dynamic: false }]);
   });
 });
 

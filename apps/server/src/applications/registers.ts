@@ -44,8 +44,9 @@ export interface FailedCheck {
 /**
  * Runs a flow's declared checks (definition `checks`) over checked answers: each check's value
  * is looked up in its register, or in the catalogue of that id (by key or label); `listed` fails
- * when it is there, `notListed` when it is not. An empty value passes. Answers the first failing
- * check, or null.
+ * when it is there, `notListed` when it is not. A value that is a list is looked up entry by
+ * entry, and fails when one entry fails. An empty value passes. Answers the first failing check,
+ * or null.
  */
 export function runChecks(
   flow: ServerFlow,
@@ -54,12 +55,17 @@ export function runChecks(
 ): FailedCheck | null {
   const definition: WizardDefinition = flow.definition;
   for (const check of definition.checks ?? []) {
-    const value = evaluateRule(check.value, { answers });
-    if (value === undefined || value === null || value === '') continue;
-    const listed = catalogues().has(check.register)
-      ? catalogueEntry(check.register, String(value)) !== undefined
-      : isListed(registerOf(check.register, dir), String(value));
-    if (listed === (check.fails === 'listed')) {
+    const result = evaluateRule(check.value, { answers });
+    // A list (the breed of every dog) is checked entry by entry.
+    const values = Array.isArray(result) ? (result as unknown[]) : [result];
+    const failing = values.some((value) => {
+      if (value === undefined || value === null || value === '') return false;
+      const listed = catalogues().has(check.register)
+        ? catalogueEntry(check.register, String(value)) !== undefined
+        : isListed(registerOf(check.register, dir), String(value));
+      return listed === (check.fails === 'listed');
+    });
+    if (failing) {
       const message =
         lookupText(flow.bundles, check.messageKey, definition.i18nNamespace) ??
         lookupText(flow.bundles, 'errors.default', 'common') ??

@@ -10,6 +10,7 @@ import {
   stepProblems,
   textLookup,
   visibleSteps,
+  withoutIrrelevant,
   type Bundles,
   type WizardDefinition,
 } from '#engine';
@@ -98,10 +99,10 @@ export function checkFlowAnswers(
         message: problemMessage(problem, texts),
       });
     }
-    const relevant = Object.fromEntries(
-      Object.entries(stepAnswers).filter(([k]) => !irrelevant.includes(k)),
+    answers[step.id] = normalizeAnswers(
+      step.form?.schema ?? {},
+      withoutIrrelevant(stepAnswers, irrelevant),
     );
-    answers[step.id] = normalizeAnswers(step.form?.schema ?? {}, relevant);
   }
   return fieldErrors.length > 0 ? { ok: false, fieldErrors, answers } : { ok: true, answers };
 }

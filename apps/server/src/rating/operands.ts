@@ -38,7 +38,7 @@ const isNumber = (value: unknown): value is number =>
 
 /**
  * Evaluates a step's operand: a constant; a table lookup with the values of the table's key
- * columns; a number of the tariff file at a pointer; or a JSON Logic rule over the scope. A
+ * columns (or of the inputs the operand's `keys` name instead); a number of the tariff file at a pointer; or a JSON Logic rule over the scope. A
  * table without a matching row, or a pointer without a number, makes the answers unpriceable with
  * the tariff's German reason.
  */
@@ -53,7 +53,11 @@ export function evaluateOperand(
     const name = node['table'];
     const table = tariff.rating?.tables?.[name];
     if (!table) return { ok: false, reason: NO_PRICE_REASON };
-    const keys = table.keys.map((column) => scope[column.input] ?? null);
+    // Named keys look the table up with other inputs (the second dog's size by the first's rates).
+    const named = Array.isArray(node['keys']) ? (node['keys'] as unknown[]) : undefined;
+    if (named && named.length !== table.keys.length) return { ok: false, reason: NO_PRICE_REASON };
+    const inputs = named ?? table.keys.map((column) => column.input);
+    const keys = inputs.map((input) => (typeof input === 'string' ? (scope[input] ?? null) : null));
     const hit = lookupTable(table, keys);
     if (!hit.found) return { ok: false, reason: table.missing ?? NO_PRICE_REASON };
     return {

@@ -1,5 +1,6 @@
 import { collectOperators, collectVarReferences } from '../rules/references.ts';
 import { knownOperators } from '../rules/evaluate.ts';
+import { checkForContracts } from './contractChecks.ts';
 import { checkFormFeatures } from './formChecks.ts';
 import { walkStepGraph } from './graph.ts';
 import { choiceOptions } from '../wizard/visibility.ts';
@@ -403,6 +404,7 @@ export function checkDefinitionSemantics(def: WizardDefinition, env: SemanticEnv
   const rulesSound = checkRules(def, env);
   checkCalls(def, env);
   checkServices(def, env);
+  checkForContracts(def, env.report);
   checkPrefill(def, env);
   checkTexts(def, env);
   // The graph walk evaluates the visibility rules, so it needs rules that are known to be sound.

@@ -18,10 +18,10 @@ const TODAY = '2025-06-15';
 interface Case {
   hauptgewerbe: string;
   jahresumsatz: number;
-  nebengewerbe?: string[];
+  nebengewerbe?: readonly string[];
   versicherungssumme?: number;
   selbstbeteiligung?: string;
-  bausteine?: string[];
+  bausteine?: readonly string[];
   vorschaeden?: string;
   auslandstaetigkeit?: boolean;
   arbeitenInHoehe?: boolean;

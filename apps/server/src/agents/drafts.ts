@@ -41,10 +41,13 @@ const dataOf = (draft: DraftInput): DraftData =>
     ? draft.zustand
     : { ...draft.zustand, vertragsNummer: draft.vertragsNummer };
 
-/** Splits a draft's data column into the wizard state and the contract number, if any. */
-function split(data: DraftData): { zustand: Zustand; vertragsNummer: string | null } {
+/**
+ * Splits a draft's data column into the wizard state and, for a change of a contract, the
+ * contract number (`{ vertragsNummer }`, else nothing).
+ */
+function split(data: DraftData): { zustand: Zustand; contract: { vertragsNummer?: string } } {
   const { vertragsNummer, ...zustand } = data;
-  return { zustand, vertragsNummer: vertragsNummer ?? null };
+  return { zustand, contract: vertragsNummer === undefined ? {} : { vertragsNummer } };
 }
 
 /**
@@ -87,7 +90,8 @@ interface DraftRow extends Record<string, unknown> {
 
 /**
  * The agent's drafts, newest first:
- * `[{ id, flow, partnerNummer, vertragsNummer, kundeName, schritt, aktualisiert }]`.
+ * `[{ id, flow, partnerNummer, vertragsNummer (a change of a contract only), kundeName, schritt,
+ * aktualisiert }]`.
  */
 export async function listDrafts(db: Db, vermittlerNummer: string) {
   const rows = await queryRows<DraftRow>(
@@ -102,7 +106,7 @@ export async function listDrafts(db: Db, vermittlerNummer: string) {
     id: row.id,
     flow: row.flow,
     partnerNummer: row.partner_nummer,
-    vertragsNummer: split(row.data).vertragsNummer,
+    ...split(row.data).contract,
     kundeName: row.vorname === null ? null : `${row.vorname} ${row.nachname ?? ''}`.trim(),
     schritt: row.data.currentStep ?? null,
     aktualisiert: iso(row.updated_at),
@@ -117,13 +121,13 @@ export async function findDraft(db: Db, vermittlerNummer: string, id: string) {
         WHERE id = ${id} AND ${ownDraft(vermittlerNummer)}`,
   );
   if (!row) return null;
-  const { zustand, vertragsNummer } = split(row.data);
+  const { zustand, contract } = split(row.data);
   return {
     id: row.id,
     flow: row.flow,
     version: row.flow_version,
     partnerNummer: row.partner_nummer,
-    vertragsNummer,
+    ...contract,
     zustand,
     aktualisiert: iso(row.updated_at),
   };

@@ -17,7 +17,7 @@ const DRAFTS_KEY = ['vermittler', 'entwuerfe'] as const;
  * agent variant.
  */
 export function resumePath(
-  draft: Pick<Draft, 'id' | 'flow' | 'partnerNummer'> & Partial<Pick<Draft, 'vertragsNummer'>>,
+  draft: Pick<Draft, 'id' | 'flow' | 'partnerNummer' | 'vertragsNummer'>,
 ): string | undefined {
   const path = agentApplicationPath(draft.flow, draft.partnerNummer, draft.vertragsNummer);
   return path && `${path}?entwurf=${encodeURIComponent(draft.id)}`;

@@ -63,18 +63,18 @@ const antworten: Answers = {
 };
 const agentAnswers = without(antworten, 'unternehmen');
 
-// Bäckerei (class 2) up to 500,000 €: 450; * 1.12 (5 Mio.) = 504; Café is class 2 too: no
-// surcharge; product liability + 12 % of 504 = 60.48; rented premises + 30 -> 594.48; SB 250 €
-// -5 % = 564.756 -> 564.76; * 1.19 = 672.0644; quarterly * 1.03 / 4 = 173.0566 -> 173.06;
-// a year 692.24; net 692.24 / 1.19 = 581.71; tax 110.53.
+// Bäckerei (class 2) up to 500,000 €: 232; * 1.12 (5 Mio.) = 259.84; Café is class 2 too: no
+// surcharge; product liability + 12 % of 259.84 = 31.1808 -> 291.0208; rented premises + 30 ->
+// 321.0208; SB 250 € -5 % = 304.96976 -> 304.97; * 1.19 = 362.9143; quarterly * 1.03 / 4 =
+// 93.4504 -> 93.45; a year 373.80; net 373.80 / 1.19 = 314.12; tax 59.68.
 const PRICE = {
-  beitrag: 173.06,
-  jahresbeitrag: 692.24,
+  beitrag: 93.45,
+  jahresbeitrag: 373.8,
   zahlweise: 'VIERTELJAEHRLICH',
   versicherungssumme: 5_000_000,
   selbstbeteiligung: 'SB_250',
   versicherungsbeginn: '2025-07-01',
-  versicherungsteuer: 110.53,
+  versicherungsteuer: 59.68,
   risikoklasse: 2,
 };
 
@@ -110,7 +110,7 @@ describe('the business liability line on the one application service', () => {
       owner_role: 'oeffentlich',
     });
     expect(row?.data.antworten['betrieb']).toMatchObject({ hauptgewerbe: 'Bäckerei' });
-    expect(row?.data.beitrag).toMatchObject({ beitrag: 173.06, tarif: { id: 'bhv', version: 2 } });
+    expect(row?.data.beitrag).toMatchObject({ beitrag: 93.45, tarif: { id: 'bhv', version: 2 } });
     expect(row?.data).not.toHaveProperty('vertrag');
   });
 

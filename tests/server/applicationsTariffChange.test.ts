@@ -55,16 +55,16 @@ const antworten: Answers = {
   einwilligungen: { wechsel: true, bedingungen: true, datenschutz: true },
 };
 
-// 990 (class 3, up to 1 Mio. €) * 1.12 = 1108.80; -10 % = 997.92; * 1.19 = 1187.5248;
-// * 1.02 / 2 = 605.6376 -> 605.64; a year 1211.28; net 1017.88; tax 193.40.
+// 414 (class 3, up to 1 Mio. €) * 1.12 = 463.68; -10 % = 417.312 -> 417.31; * 1.19 = 496.5989;
+// * 1.02 / 2 = 253.2654 -> 253.27; a year 506.54; net 425.66; tax 80.88.
 const PRICE = {
-  beitrag: 605.64,
-  jahresbeitrag: 1211.28,
+  beitrag: 253.27,
+  jahresbeitrag: 506.54,
   zahlweise: 'HALBJAEHRLICH',
   versicherungssumme: 5_000_000,
   selbstbeteiligung: 'SB_500',
   versicherungsbeginn: '2025-07-01',
-  versicherungsteuer: 193.4,
+  versicherungsteuer: 80.88,
   risikoklasse: 3,
 };
 
@@ -241,7 +241,7 @@ describe('the change of tariff on the one application service', () => {
     expect(otherAgency.statusCode).toBe(404);
     const response = await apply({ ...body, antworten }, HANSEN);
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ vertragsNummer: CONTRACT, beitrag: 605.64 });
+    expect(response.json()).toMatchObject({ vertragsNummer: CONTRACT, beitrag: 253.27 });
   });
 
   it('keeps an agent’s draft with its contract, lists it, and turns it into the change', async () => {

@@ -65,34 +65,34 @@ const priceOf = (input: Case) => {
 
 /** [name, answers, beitrag, jahresbeitrag, versicherungsteuer] */
 const priced: [string, Case, number, number, number][] = [
-  // Class 1, up to 100,000 €: 150 net; 150 * 1.19 = 178.50 a year; tax 178.50 - 150.00 = 28.50.
+  // Class 1, up to 100,000 €: 125 net; * 1.19 = 148.75 a year; tax 148.75 - 125.00 = 23.75.
   [
     'risk class 1 (Webdesign), lowest revenue band',
     { hauptgewerbe: 'Webdesign', jahresumsatz: 80_000 },
-    178.5,
-    178.5,
-    28.5,
+    148.75,
+    148.75,
+    23.75,
   ],
-  // Class 2, up to 500,000 €: 450; 450 * 1.19 = 535.50; tax 85.50.
+  // Class 2, up to 500,000 €: 232; * 1.19 = 276.08; tax 44.08.
   [
     'risk class 2 (Bäckerei), band up to 500,000 €',
     { hauptgewerbe: 'Bäckerei', jahresumsatz: 300_000 },
-    535.5,
-    535.5,
-    85.5,
+    276.08,
+    276.08,
+    44.08,
   ],
-  // Class 3, up to 2.5 Mio. €: 1480 * 1.12 (5 Mio.) = 1657.60; * 1.19 = 1972.544 -> 1972.54;
-  // net 1972.54 / 1.19 = 1657.597 -> 1657.60; tax 314.94.
+  // Class 3, up to 2.5 Mio. €: 552 * 1.12 (5 Mio.) = 618.24; * 1.19 = 735.7056 -> 735.71;
+  // net 735.71 / 1.19 = 618.24; tax 117.47.
   [
     'risk class 3 (Elektroinstallation), 5 Mio. €',
     { hauptgewerbe: 'Elektroinstallation', jahresumsatz: 1_200_000, versicherungssumme: 5_000_000 },
-    1972.54,
-    1972.54,
-    314.94,
+    735.71,
+    735.71,
+    117.47,
   ],
-  // Class 4, 5 Mio. € revenue (last band): 3450 * 1.3 (10 Mio.) = 4485; SB 5,000 € -30 % = 3139.50;
-  // * 1.19 = 3736.005; monthly * 1.05 / 12 = 326.9004 -> 326.90; a year 326.90 * 12 = 3922.80;
-  // net 3922.80 / 1.19 = 3296.47; tax 626.33.
+  // Class 4, 5 Mio. € revenue (last band): 1088 * 1.3 (10 Mio.) = 1414.40; SB 5,000 € -30 % =
+  // 990.08; * 1.19 = 1178.1952; monthly * 1.05 / 12 = 103.0921 -> 103.09; a year 103.09 * 12 =
+  // 1237.08; net 1237.08 / 1.19 = 1039.56; tax 197.52.
   [
     'risk class 4 (Dachdeckerei), highest band, 10 Mio. €, monthly',
     {
@@ -102,77 +102,79 @@ const priced: [string, Case, number, number, number][] = [
       selbstbeteiligung: 'SB_5000',
       zahlweise: 'MONATLICH',
     },
-    326.9,
-    3922.8,
-    626.33,
+    103.09,
+    1237.08,
+    197.52,
   ],
-  // A band's upper bound belongs to it: 100,000 € is still 150 (178.50); 100,001 € is 210:
-  // 210 * 1.19 = 249.90, tax 39.90.
+  // A band's upper bound belongs to it: 100,000 € is still 125 (148.75); 100,001 € is 150:
+  // * 1.19 = 178.50, tax 28.50.
   [
     'the band limit 100,000 € belongs to the lower band',
     { hauptgewerbe: 'Webdesign', jahresumsatz: 100_000 },
-    178.5,
-    178.5,
-    28.5,
+    148.75,
+    148.75,
+    23.75,
   ],
   [
     '100,001 € is the next band',
     { hauptgewerbe: 'Webdesign', jahresumsatz: 100_001 },
-    249.9,
-    249.9,
-    39.9,
+    178.5,
+    178.5,
+    28.5,
   ],
   // Additional business two classes higher (Kfz-Werkstatt, class 3, over Webdesign, class 1):
-  // 150 * (1 + 2 * 0.15) = 195; * 1.19 = 232.05; tax 37.05.
+  // 125 * (1 + 2 * 0.15) = 162.50; * 1.19 = 193.375 -> 193.38 (half away from zero);
+  // net 193.38 / 1.19 = 162.50; tax 30.88.
   [
     'an additional business of a higher class adds 15 % per class',
     { hauptgewerbe: 'Webdesign', jahresumsatz: 80_000, nebengewerbe: ['Kiosk', 'Kfz-Werkstatt'] },
-    232.05,
-    232.05,
-    37.05,
+    193.38,
+    193.38,
+    30.88,
   ],
-  // Additional business of a lower class (Kiosk, 1, under Bäckerei, 2): no surcharge, 535.50.
+  // Additional business of a lower class (Kiosk, 1, under Bäckerei, 2): no surcharge, 276.08.
   [
     'an additional business of a lower class adds nothing',
     { hauptgewerbe: 'Bäckerei', jahresumsatz: 300_000, nebengewerbe: ['Kiosk'] },
-    535.5,
-    535.5,
-    85.5,
+    276.08,
+    276.08,
+    44.08,
   ],
-  // Café, class 2, up to 250,000 €: 330. Product liability + 12 % of 330 = 39.60 -> 369.60;
-  // * 1.19 = 439.824 -> 439.82; net 369.60; tax 70.22.
+  // Café, class 2, up to 250,000 €: 192. Product liability + 12 % of 192 = 23.04 -> 215.04;
+  // * 1.19 = 255.8976 -> 255.90; net 215.04; tax 40.86.
   [
     'add-on product liability: 12 % of the risk premium',
     { hauptgewerbe: 'Café', jahresumsatz: 200_000, bausteine: ['PRODUKTHAFTPFLICHT'] },
-    439.82,
-    439.82,
-    70.22,
+    255.9,
+    255.9,
+    40.86,
   ],
-  // Work damage + 10 % of 330 = 33 -> 363; * 1.19 = 431.97; tax 68.97.
+  // Work damage + 10 % of 192 = 19.20 -> 211.20; * 1.19 = 251.328 -> 251.33; tax 40.13.
   [
     'add-on work damage: 10 % of the risk premium',
     { hauptgewerbe: 'Café', jahresumsatz: 200_000, bausteine: ['TAETIGKEITSSCHAEDEN'] },
-    431.97,
-    431.97,
-    68.97,
+    251.33,
+    251.33,
+    40.13,
   ],
-  // Environment + 45 -> 375; * 1.19 = 446.25; tax 71.25.
+  // Environment + 45 -> 237; * 1.19 = 282.03; tax 45.03.
   [
     'add-on environmental liability: 45 € a year',
     { hauptgewerbe: 'Café', jahresumsatz: 200_000, bausteine: ['UMWELTHAFTPFLICHT'] },
-    446.25,
-    446.25,
-    71.25,
+    282.03,
+    282.03,
+    45.03,
   ],
-  // Rented premises + 30 -> 360; * 1.19 = 428.40; tax 68.40.
+  // Rented premises + 30 -> 222; * 1.19 = 264.18; tax 42.18.
   [
     'add-on damage to rented premises: 30 € a year',
     { hauptgewerbe: 'Café', jahresumsatz: 200_000, bausteine: ['MIETSACHSCHAEDEN'] },
-    428.4,
-    428.4,
-    68.4,
+    264.18,
+    264.18,
+    42.18,
   ],
-  // All four: 330 + 39.60 + 33 + 45 + 30 = 477.60; * 1.19 = 568.344 -> 568.34; net 477.60; tax 90.74.
+  // All four: 192 + 23.04 + 19.20 + 45 + 30 = 309.24; * 1.19 = 367.9956 -> 368.00; net 309.24;
+  // tax 58.76.
   [
     'all four add-ons together',
     {
@@ -185,60 +187,61 @@ const priced: [string, Case, number, number, number][] = [
         'TAETIGKEITSSCHAEDEN',
       ],
     },
-    568.34,
-    568.34,
-    90.74,
+    368,
+    368,
+    58.76,
   ],
-  // 535.50 a year (Bäckerei) half-yearly: * 1.02 / 2 = 273.105 -> 273.11; a year 546.22;
-  // net 546.22 / 1.19 = 459.01; tax 87.21.
+  // 276.08 a year (Bäckerei) half-yearly: * 1.02 / 2 = 140.8008 -> 140.80; a year 281.60;
+  // net 281.60 / 1.19 = 236.64; tax 44.96.
   [
     'half-yearly: 2 % surcharge, two payments',
     { hauptgewerbe: 'Bäckerei', jahresumsatz: 300_000, zahlweise: 'HALBJAEHRLICH' },
-    273.11,
-    546.22,
-    87.21,
+    140.8,
+    281.6,
+    44.96,
   ],
-  // Quarterly: 535.50 * 1.03 / 4 = 137.891 -> 137.89; a year 551.56; net 463.50; tax 88.06.
+  // Quarterly: 276.08 * 1.03 / 4 = 71.0906 -> 71.09; a year 284.36; net 238.96; tax 45.40.
   [
     'quarterly: 3 % surcharge, four payments',
     { hauptgewerbe: 'Bäckerei', jahresumsatz: 300_000, zahlweise: 'VIERTELJAEHRLICH' },
-    137.89,
-    551.56,
-    88.06,
+    71.09,
+    284.36,
+    45.4,
   ],
-  // Monthly: 535.50 * 1.05 / 12 = 46.856 -> 46.86; a year 562.32; net 472.54; tax 89.78.
+  // Monthly: 276.08 * 1.05 / 12 = 24.157 -> 24.16; a year 289.92; net 243.63; tax 46.29.
   [
     'monthly: 5 % surcharge, twelve payments',
     { hauptgewerbe: 'Bäckerei', jahresumsatz: 300_000, zahlweise: 'MONATLICH' },
-    46.86,
-    562.32,
-    89.78,
+    24.16,
+    289.92,
+    46.29,
   ],
-  // Schreinerei, class 3, up to 500,000 €: 720. SB 250 € -5 % = 684; * 1.19 = 813.96; tax 129.96.
+  // Schreinerei, class 3, up to 500,000 €: 334. SB 250 € -5 % = 317.30; * 1.19 = 377.587
+  // -> 377.59; tax 60.29.
   [
     'deductible 250 €: 5 % off',
     { hauptgewerbe: 'Schreinerei', jahresumsatz: 400_000, selbstbeteiligung: 'SB_250' },
-    813.96,
-    813.96,
-    129.96,
+    377.59,
+    377.59,
+    60.29,
   ],
-  // SB 500 € -10 % = 648; * 1.19 = 771.12; tax 123.12.
+  // SB 500 € -10 % = 300.60; * 1.19 = 357.714 -> 357.71; tax 57.11.
   [
     'deductible 500 €: 10 % off',
     { hauptgewerbe: 'Schreinerei', jahresumsatz: 400_000, selbstbeteiligung: 'SB_500' },
-    771.12,
-    771.12,
-    123.12,
+    357.71,
+    357.71,
+    57.11,
   ],
-  // SB 1,000 € -15 % = 612; * 1.19 = 728.28; tax 116.28.
+  // SB 1,000 € -15 % = 283.90; * 1.19 = 337.841 -> 337.84; tax 53.94.
   [
     'deductible 1,000 €: 15 % off',
     { hauptgewerbe: 'Schreinerei', jahresumsatz: 400_000, selbstbeteiligung: 'SB_1000' },
-    728.28,
-    728.28,
-    116.28,
+    337.84,
+    337.84,
+    53.94,
   ],
-  // Class 1, 50,000 €, SB 5,000 €: 150 * 0.7 = 105, raised to the minimum of 120 net;
+  // Class 1, 50,000 €, SB 5,000 €: 125 * 0.7 = 87.50, raised to the minimum of 120 net;
   // * 1.19 = 142.80; tax 22.80.
   [
     'the minimum premium of 120 € net',
@@ -247,22 +250,21 @@ const priced: [string, Case, number, number, number][] = [
     142.8,
     22.8,
   ],
-  // One claim in five years: 450 * 1.15 = 517.50; * 1.19 = 615.825 -> 615.83; net 517.50;
-  // tax 98.33.
+  // One claim in five years: 232 * 1.15 = 266.80; * 1.19 = 317.492 -> 317.49; tax 50.69.
   [
     'one claim in five years: 15 % surcharge',
     { hauptgewerbe: 'Bäckerei', jahresumsatz: 300_000, vorschaeden: 'EINER' },
-    615.83,
-    615.83,
-    98.33,
+    317.49,
+    317.49,
+    50.69,
   ],
-  // Two claims: 450 * 1.3 = 585; * 1.19 = 696.15; tax 111.15.
+  // Two claims: 232 * 1.3 = 301.60; * 1.19 = 358.904 -> 358.90; tax 57.30.
   [
     'two claims in five years: 30 % surcharge',
     { hauptgewerbe: 'Bäckerei', jahresumsatz: 300_000, vorschaeden: 'ZWEI' },
-    696.15,
-    696.15,
-    111.15,
+    358.9,
+    358.9,
+    57.3,
   ],
 ];
 
@@ -327,28 +329,29 @@ describe('the change of tariff, priced in the new generation from the old contra
   };
 
   it('prices the contract as it is', () => {
-    // 990 (class 3, up to 1 Mio. €) * 1.12 = 1108.80; -10 % = 997.92; * 1.19 = 1187.5248;
-    // * 1.02 / 2 = 605.6376 -> 605.64; a year 1211.28; net 1211.28 / 1.19 = 1017.88; tax 193.40.
+    // 414 (class 3, up to 1 Mio. €) * 1.12 = 463.68; -10 % = 417.312 -> 417.31; * 1.19 =
+    // 496.5989; * 1.02 / 2 = 253.2654 -> 253.27; a year 506.54; net 506.54 / 1.19 = 425.66;
+    // tax 80.88.
     expect(priceOf(becker)).toEqual({
-      beitrag: 605.64,
-      jahresbeitrag: 1211.28,
-      versicherungsteuer: 193.4,
+      beitrag: 253.27,
+      jahresbeitrag: 506.54,
+      versicherungsteuer: 80.88,
     });
   });
 
   it('prices a change that adds work damage and pays yearly', () => {
-    // 1108.80 + 10 % of 1108.80 = 1219.68; -10 % = 1097.712 -> 1097.71; * 1.19 = 1306.2749
-    // -> 1306.27; net 1306.27 / 1.19 = 1097.71; tax 208.56.
+    // 463.68 + 10 % of 463.68 = 510.048; -10 % = 459.0432 -> 459.04; * 1.19 = 546.2576
+    // -> 546.26; net 546.26 / 1.19 = 459.04; tax 87.22.
     expect(
       priceOf({ ...becker, bausteine: ['TAETIGKEITSSCHAEDEN'], zahlweise: 'JAEHRLICH' }),
-    ).toEqual({ beitrag: 1306.27, jahresbeitrag: 1306.27, versicherungsteuer: 208.56 });
+    ).toEqual({ beitrag: 546.26, jahresbeitrag: 546.26, versicherungsteuer: 87.22 });
   });
 
   it('prices a change to a higher revenue band and a higher sum', () => {
-    // 1480 (class 3, up to 2.5 Mio. €) * 1.3 (10 Mio.) = 1924; -10 % = 1731.60; * 1.19 =
-    // 2060.604; * 1.02 / 2 = 1050.908 -> 1050.91; a year 2101.82; net 1766.24; tax 335.58.
+    // 552 (class 3, up to 2.5 Mio. €) * 1.3 (10 Mio.) = 717.60; -10 % = 645.84; * 1.19 =
+    // 768.5496; * 1.02 / 2 = 391.9603 -> 391.96; a year 783.92; net 658.76; tax 125.16.
     expect(priceOf({ ...becker, jahresumsatz: 1_500_000, versicherungssumme: 10_000_000 })).toEqual(
-      { beitrag: 1050.91, jahresbeitrag: 2101.82, versicherungsteuer: 335.58 },
+      { beitrag: 391.96, jahresbeitrag: 783.92, versicherungsteuer: 125.16 },
     );
   });
 });

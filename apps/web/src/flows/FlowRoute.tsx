@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatISO } from 'date-fns';
@@ -57,6 +57,13 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
     encodeURIComponent(routeParams[name] ?? ''),
   );
   const navigate = useNavigate();
+  // useNavigate changes with every pathname; the loads reach it through a ref, so that moving
+  // from step to step does not load the flow again (and remount the wizard, which would lose a
+  // confirmation's result).
+  const navigateOnLoad = useRef(navigate);
+  useEffect(() => {
+    navigateOnLoad.current = navigate;
+  }, [navigate]);
   const flags = useFlags();
   const frame = useFrame();
   const [prepared, setPrepared] = useState<Prepared>({ state: 'loading' });
@@ -112,7 +119,7 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
         if (!active) return;
         const notFoundRoute = loads[failedAt]?.notFoundRoute;
         if (failed?.status === 404 && notFoundRoute) {
-          navigate(notFoundRoute, { replace: true });
+          navigateOnLoad.current(notFoundRoute, { replace: true });
           return;
         }
         if (failed) {
@@ -142,7 +149,7 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
     return () => {
       active = false;
     };
-  }, [entry, brand, baseContext, frame, openedFresh, attempt, navigate]);
+  }, [entry, brand, baseContext, frame, openedFresh, attempt]);
 
   const setup: WizardSetup | undefined = useMemo(() => {
     if (prepared.state !== 'ready') return undefined;

@@ -75,6 +75,8 @@ outputs.set(
     '  i18nNamespace: string;',
     "  roles: WizardDefinition['roles'];",
     "  brands: WizardDefinition['brands'];",
+    '  /** Offered for existing contracts of these products (a change of tariff), not to the public. */',
+    "  forContracts?: Pick<NonNullable<WizardDefinition['forContracts']>, 'products' | 'routeParam' | 'actionKey'>;",
     "  /** Loads the flow's definition with self-contained step schemas (its own chunk). */",
     '  load: () => Promise<WizardDefinition>;',
     '}',
@@ -86,7 +88,11 @@ outputs.set(
         const quote = (value: unknown): string => JSON.stringify(value).replace(/"/g, "'");
         const variant = v ? ` variant: '${v.id}',` : '';
         const product = d.product ? ` product: '${d.product.code}',` : '';
-        return `  { id: '${d.id}',${variant} kind: '${d.kind}',${product} baseRoute: '${v?.baseRoute ?? d.baseRoute}', i18nNamespace: '${d.i18nNamespace}', roles: ${quote(v?.roles ?? d.roles)}, brands: ${quote(d.brands)}, load: () => import('./${d.id}.json').then((m) => m.default as unknown as WizardDefinition) },`;
+        const offer = d.forContracts;
+        const forContracts = offer
+          ? ` forContracts: { products: ${quote(offer.products)}, routeParam: '${offer.routeParam}', actionKey: '${offer.actionKey}' },`
+          : '';
+        return `  { id: '${d.id}',${variant} kind: '${d.kind}',${product} baseRoute: '${v?.baseRoute ?? d.baseRoute}', i18nNamespace: '${d.i18nNamespace}', roles: ${quote(v?.roles ?? d.roles)}, brands: ${quote(d.brands)},${forContracts} load: () => import('./${d.id}.json').then((m) => m.default as unknown as WizardDefinition) },`;
       }),
     ),
     '];',

@@ -4,6 +4,7 @@ import {
   collectVarReferences,
 } from '../rules/references.ts';
 import { knownOperators } from '../rules/evaluate.ts';
+import { checkForContracts } from './contractChecks.ts';
 import { checkFormFeatures } from './formChecks.ts';
 import { isListSchema } from '../wizard/lists.ts';
 import { walkStepGraph } from './graph.ts';
@@ -445,6 +446,7 @@ export function checkDefinitionSemantics(def: WizardDefinition, env: SemanticEnv
   const rulesSound = checkRules(def, env);
   checkCalls(def, env);
   checkServices(def, env);
+  checkForContracts(def, env.report);
   checkPrefill(def, env);
   checkTexts(def, env);
   // The graph walk evaluates the visibility rules, so it needs rules that are known to be sound.

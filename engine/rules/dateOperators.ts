@@ -1,4 +1,10 @@
-import { addDays, addMonths, differenceInCalendarDays, differenceInYears } from 'date-fns';
+import {
+  addDays,
+  addMonths,
+  differenceInCalendarDays,
+  differenceInYears,
+  startOfMonth,
+} from 'date-fns';
 import { parseIsoDate, toIsoDate } from '../validation/dates.ts';
 
 /** A rule operator over ISO dates: its arguments, evaluated; null when an argument is unusable. */
@@ -18,6 +24,8 @@ const wholeNumber = (value: unknown): number | undefined =>
  *
  * - `{"addDays": [date, n]}`: the date n calendar days later (n may be negative).
  * - `{"addMonths": [date, n]}`: n months later; a day the target month lacks becomes its last.
+ * - `{"firstOfMonth": [date, n]}`: the first day of the month n months after the date's month
+ *   (n = 1: the start of next month, a change that takes effect then).
  * - `{"daysBetween": [from, to]}`: calendar days from `from` to `to` (negative when before).
  * - `{"yearsBetween": [from, to]}`: whole years from `from` to `to` (an age on a day).
  */
@@ -31,6 +39,11 @@ export const DATE_OPERATORS: Readonly<Record<string, DateOperator>> = {
     const day = dateOf(date);
     const n = wholeNumber(months);
     return day && n !== undefined ? toIsoDate(addMonths(day, n)) : null;
+  },
+  firstOfMonth: ([date, months]) => {
+    const day = dateOf(date);
+    const n = wholeNumber(months);
+    return day && n !== undefined ? toIsoDate(addMonths(startOfMonth(day), n)) : null;
   },
   daysBetween: ([from, to]) => {
     const a = dateOf(from);

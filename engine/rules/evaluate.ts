@@ -1,6 +1,7 @@
 import { LogicEngine } from 'json-logic-engine';
 import { catalogueOperator } from './catalogueOperator.ts';
 import { DATE_OPERATORS } from './dateOperators.ts';
+import { listItemsOperator } from './listOperators.ts';
 
 /** A JSON Logic rule as written in a definition. */
 export type Rule = unknown;
@@ -10,6 +11,11 @@ for (const [name, operator] of Object.entries(DATE_OPERATORS))
   engine.addMethod(name, (args: unknown) => operator(Array.isArray(args) ? args : [args]), {
     deterministic: true,
   });
+engine.addMethod(
+  'listItems',
+  (args: unknown) => listItemsOperator(Array.isArray(args) ? args : [args]),
+  { deterministic: true },
+);
 // Reads the catalogues the server provided; not deterministic, so never precomputed.
 engine.addMethod(
   'catalogue',

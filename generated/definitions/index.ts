@@ -13,12 +13,19 @@ export interface FlowEntry {
   i18nNamespace: string;
   roles: WizardDefinition['roles'];
   brands: WizardDefinition['brands'];
+  /** Offered for existing contracts of these products (a change of tariff), not to the public. */
+  forContracts?: Pick<NonNullable<WizardDefinition['forContracts']>, 'products' | 'routeParam' | 'actionKey'>;
   /** Loads the flow's definition with self-contained step schemas (its own chunk). */
   load: () => Promise<WizardDefinition>;
 }
 
 /** Every flow of definitions/, one entry per variant (a flow without variants has one). */
 export const flows: readonly FlowEntry[] = [
+  { id: 'betriebshaftpflicht', variant: 'customer', kind: 'application', product: 'BHV', baseRoute: '/antrag/betriebshaftpflicht', i18nNamespace: 'betriebshaftpflicht', roles: ['claimant'], brands: ['andsafe','hfk','s-direkt','protect'], load: () => import('./betriebshaftpflicht.json').then((m) => m.default as unknown as WizardDefinition) },
+  { id: 'betriebshaftpflicht', variant: 'advice', kind: 'application', product: 'BHV', baseRoute: '/beratung/betriebshaftpflicht', i18nNamespace: 'betriebshaftpflicht', roles: ['claimant'], brands: ['andsafe','hfk','s-direkt','protect'], load: () => import('./betriebshaftpflicht.json').then((m) => m.default as unknown as WizardDefinition) },
+  { id: 'betriebshaftpflicht', variant: 'agent', kind: 'application', product: 'BHV', baseRoute: '/vermittler/kunde/{partnerNummer}/antrag/betriebshaftpflicht', i18nNamespace: 'betriebshaftpflicht', roles: ['vermittler'], brands: ['andsafe','hfk','s-direkt','protect'], load: () => import('./betriebshaftpflicht.json').then((m) => m.default as unknown as WizardDefinition) },
+  { id: 'betriebshaftpflicht-wechsel', variant: 'customer', kind: 'application', product: 'BHV', baseRoute: '/kunden/vertraege/{vertragId}/tarifwechsel', i18nNamespace: 'betriebshaftpflicht-wechsel', roles: ['benutzer'], brands: ['andsafe','hfk','s-direkt','protect'], forContracts: { products: ['BHV_1'], routeParam: 'vertragId', actionKey: 'contractAction' }, load: () => import('./betriebshaftpflicht-wechsel.json').then((m) => m.default as unknown as WizardDefinition) },
+  { id: 'betriebshaftpflicht-wechsel', variant: 'agent', kind: 'application', product: 'BHV', baseRoute: '/vermittler/kunde/{partnerNummer}/vertraege/{vertragId}/tarifwechsel', i18nNamespace: 'betriebshaftpflicht-wechsel', roles: ['vermittler'], brands: ['andsafe','hfk','s-direkt','protect'], forContracts: { products: ['BHV_1'], routeParam: 'vertragId', actionKey: 'contractAction' }, load: () => import('./betriebshaftpflicht-wechsel.json').then((m) => m.default as unknown as WizardDefinition) },
   { id: 'claim-entry', kind: 'claim', baseRoute: '/schaden-melden', i18nNamespace: 'claim-entry', roles: ['claimant'], brands: ['andsafe','hfk','s-direkt','protect','protect-ch'], load: () => import('./claim-entry.json').then((m) => m.default as unknown as WizardDefinition) },
   { id: 'claim-report', kind: 'claim', baseRoute: '/schaden-melden/{product}/{contractIndex}', i18nNamespace: 'claim-report', roles: ['claimant'], brands: ['andsafe','hfk','s-direkt','protect','protect-ch'], load: () => import('./claim-report.json').then((m) => m.default as unknown as WizardDefinition) },
   { id: 'fahrrad', variant: 'customer', kind: 'application', product: 'FAHRRAD', baseRoute: '/antrag/fahrrad', i18nNamespace: 'fahrrad', roles: ['claimant'], brands: ['andsafe','hfk','s-direkt','protect','protect-ch'], load: () => import('./fahrrad.json').then((m) => m.default as unknown as WizardDefinition) },

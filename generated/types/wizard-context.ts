@@ -47,7 +47,7 @@ export interface WizardContext {
     };
   };
   /**
-   * The contract a self-service change is made to (customer view, section 3 of the spec); rules read e.g. context.contract.versicherungsNummer.
+   * The contract a self-service change or a change of tariff is made to (customer view, section 3 of the spec); rules read e.g. context.contract.versicherungsNummer.
    */
   contract?: {
     versicherungsNummer: string;
@@ -64,6 +64,38 @@ export interface WizardContext {
       [k: string]: unknown | undefined;
     }[];
     versicherungsName?: string;
+    /**
+     * The contract product (BHV_1, VH, ...).
+     */
+    produkt?: string;
+    /**
+     * The current premium per year.
+     */
+    jahresVersicherungsPraemie?: number;
+    /**
+     * The insured sum.
+     */
+    versicherungsSumme?: number | null;
+    /**
+     * The deductible level (SB_KEINE ... SB_5000).
+     */
+    neueSelbstbeteiligung?: string | null;
+    /**
+     * Annual revenue of a business contract: { value, isAdjustable }.
+     */
+    jahresumsatz?: {
+      value?: number;
+      isAdjustable?: boolean;
+      [k: string]: unknown | undefined;
+    } | null;
+    /**
+     * Insured business types of a business contract: { hauptgewerbe, nebengewerbe (a list of texts) }.
+     */
+    versicherteGewerbe?: {
+      hauptgewerbe?: string;
+      nebengewerbe?: string[];
+      [k: string]: unknown | undefined;
+    } | null;
     [k: string]: unknown | undefined;
   };
   /**

@@ -152,6 +152,60 @@ export type WizardDefinition = {
     when?: Rule13;
   };
   /**
+   * The flow is a change of an existing contract (a change of tariff), offered only for the signed-in customer's contracts of these products, not on the public home page: the customer's contract page and the agent's view of the customer's contracts show it as an action. The contract number travels in the route parameter routeParam; the calls of the application service send it as vertragsNummer, and the server refuses any other contract (another customer's: 404; another product or an ended contract: 422 with the text of refusalKey). Only for kind application, and no variant may be public (claimant).
+   */
+  forContracts?: {
+    /**
+     * The contract products the flow is offered for (BHV_1: the older generation of the business liability).
+     *
+     * @minItems 1
+     *
+     * Items: A contract product (spec 'Contract list item').
+     */
+    products: [
+      (
+        | 'VH'
+        | 'VH_2'
+        | 'SI_ALLGEFAHREN'
+        | 'SI_MEHRGEFAHREN'
+        | 'REISE'
+        | 'HAUSRAT'
+        | 'FAHRRAD'
+        | 'FAHRRAD_2'
+        | 'PRIVATHAFTPFLICHT'
+        | 'TIERHALTERHAFTPFLICHT'
+        | 'BHV_1'
+        | 'BHV_2'
+      ),
+      ...(
+        | 'VH'
+        | 'VH_2'
+        | 'SI_ALLGEFAHREN'
+        | 'SI_MEHRGEFAHREN'
+        | 'REISE'
+        | 'HAUSRAT'
+        | 'FAHRRAD'
+        | 'FAHRRAD_2'
+        | 'PRIVATHAFTPFLICHT'
+        | 'TIERHALTERHAFTPFLICHT'
+        | 'BHV_1'
+        | 'BHV_2'
+      )[],
+    ];
+    /**
+     * The route parameter that carries the contract number; every variant's baseRoute has it as a {segment}.
+     */
+    routeParam: string;
+    /**
+     * A translation key in this flow's namespace (ContractAndContactData.title) or, with a prefix, in another one (common:actions.next).
+     */
+    actionKey: string;
+    /**
+     * A translation key in this flow's namespace (ContractAndContactData.title) or, with a prefix, in another one (common:actions.next).
+     */
+    refusalKey: string;
+  };
+  /**
    * Checks the server runs when an application is submitted, against register data files (definitions/registers/<register>.json): a check fails when its value is listed in the register (fails: listed, a stolen-bike register) or not listed (fails: notListed, an allow-list). A failing check answers 422 pruefung-fehlgeschlagen with the German text of messageKey, and nothing is stored. Only for kind application.
    */
   checks?: {

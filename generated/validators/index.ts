@@ -3,6 +3,8 @@ import type { ValidateFunction } from 'ajv';
 
 /** Precompiled validators per flow id, loaded only when the flow is opened: step id -> validator. */
 export const validatorLoaders: Record<string, () => Promise<Record<string, ValidateFunction>>> = {
+  'betriebshaftpflicht': () => import('./betriebshaftpflicht.js').then((m) => ({ 'beratung': m.beratung, 'betrieb': m.betrieb, 'deckung': m.deckung, 'risiko': m.risiko, 'unternehmen': m.unternehmen, 'beginn': m.beginn, 'zahlweise': m.zahlweise, 'bankverbindung': m.bankverbindung, 'einwilligungen': m.einwilligungen })),
+  'betriebshaftpflicht-wechsel': () => import('./betriebshaftpflicht-wechsel.js').then((m) => ({ 'betrieb': m.betrieb, 'deckung': m.deckung, 'risiko': m.risiko, 'beginn': m.beginn, 'zahlweise': m.zahlweise, 'einwilligungen': m.einwilligungen })),
   'claim-entry': () => import('./claim-entry.js').then((m) => ({ 'produkt-auswahl': m.produktAuswahl, 'vertrags-und-kontaktdaten': m.vertragsUndKontaktdaten })),
   'claim-report': () => import('./claim-report.js').then((m) => ({ 'schadenart': m.schadenart, 'hergang': m.hergang, 'unterlagen': m.unterlagen, 'auszahlung': m.auszahlung })),
   'fahrrad': () => import('./fahrrad.js').then((m) => ({ 'beratung': m.beratung, 'fahrrad': m.fahrrad, 'deckung': m.deckung, 'person': m.person, 'risikoort': m.risikoort, 'beginn': m.beginn, 'zahlweise': m.zahlweise, 'bankverbindung': m.bankverbindung, 'einwilligungen': m.einwilligungen })),

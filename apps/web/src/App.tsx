@@ -116,7 +116,7 @@ export function App({ brand }: { brand: BrandConfig }) {
             <Route path="/kunden/vertraege" element={customerPage(<ContractsPage />)} />
             <Route
               path="/kunden/vertraege/:versicherungsNummer"
-              element={customerPage(<ContractDetailPage />)}
+              element={customerPage(<ContractDetailPage brand={brand.id} />)}
             />
             <Route path="/kunden/schaeden" element={customerPage(<ClaimsPage />)} />
             <Route path="/kunden/schaeden/:aktenId" element={customerPage(<ClaimDetailPage />)} />

@@ -9,6 +9,13 @@ describe('date operators in rules', () => {
     expect(evaluateRule({ addMonths: ['2023-05-15', 36] }, {})).toBe('2026-05-15');
   });
 
+  it('gives the first of a month n months on: the start of next month, also at a year end', () => {
+    expect(evaluateRule({ firstOfMonth: ['2026-01-31', 1] }, {})).toBe('2026-02-01');
+    expect(evaluateRule({ firstOfMonth: ['2026-12-15', 1] }, {})).toBe('2027-01-01');
+    expect(evaluateRule({ firstOfMonth: ['2026-03-01', 0] }, {})).toBe('2026-03-01');
+    expect(evaluateRule({ firstOfMonth: [{ var: 'data.x' }, 1] }, { data: {} })).toBeNull();
+  });
+
   it('counts calendar days and whole years between two dates', () => {
     expect(evaluateRule({ daysBetween: ['2026-01-01', '2026-12-31'] }, {})).toBe(364);
     expect(evaluateRule({ daysBetween: ['2026-01-10', '2026-01-01'] }, {})).toBe(-9);

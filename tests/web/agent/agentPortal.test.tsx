@@ -168,8 +168,12 @@ describe('the customer page', () => {
     await waitFor(() => expect(heading).toHaveFocus());
     expect(document.title).toBe('Frau Anna Schmidt');
     const offered = screen.getByRole('list', { name: 'Neuer Antrag' });
+    // New applications only: a flow for existing contracts is offered on the contract's card.
     const agentRoutes = flows.filter(
-      (entry) => entry.variant === 'agent' && entry.brands.includes('andsafe'),
+      (entry) =>
+        entry.variant === 'agent' &&
+        entry.brands.includes('andsafe') &&
+        entry.forContracts === undefined,
     );
     expect(
       within(offered)

@@ -18,8 +18,13 @@ export interface DraftInput {
   produkt: string;
   version: number;
   partnerNummer: string;
+  /** The contract a flow for existing contracts changes (checked by the caller), else absent. */
+  vertragsNummer?: string;
   zustand: Zustand;
 }
+
+/** The data column of a draft: the wizard state and, for a change of a contract, its number. */
+type DraftData = Zustand & { vertragsNummer?: string };
 
 /** When a row was last changed, as an ISO timestamp (PGlite and pg both answer a Date or text). */
 const iso = (value: unknown): string => new Date(value as string | Date).toISOString();
@@ -30,6 +35,20 @@ const iso = (value: unknown): string => new Date(value as string | Date).toISOSt
  */
 const ownDraft = (vermittlerNummer: string) =>
   sql`owner_role = 'vermittler' AND owner_id = ${vermittlerNummer} AND status = 'draft' AND flow IS NOT NULL`;
+
+const dataOf = (draft: DraftInput): DraftData =>
+  draft.vertragsNummer === undefined
+    ? draft.zustand
+    : { ...draft.zustand, vertragsNummer: draft.vertragsNummer };
+
+/**
+ * Splits a draft's data column into the wizard state and, for a change of a contract, the
+ * contract number (`{ vertragsNummer }`, else nothing).
+ */
+function split(data: DraftData): { zustand: Zustand; contract: { vertragsNummer?: string } } {
+  const { vertragsNummer, ...zustand } = data;
+  return { zustand, contract: vertragsNummer === undefined ? {} : { vertragsNummer } };
+}
 
 /**
  * Creates or replaces a draft under its client-chosen id. Answers whether it was created and when
@@ -46,7 +65,7 @@ export async function saveDraft(
           (id, brand, produkt, status, owner_role, owner_id, flow, flow_version, partner_nummer, data)
         VALUES (${draft.id}, ${agent.brand}, ${draft.produkt}, 'draft', 'vermittler',
                 ${agent.vermittlerNummer}, ${draft.flow}, ${draft.version}, ${draft.partnerNummer},
-                ${JSON.stringify(draft.zustand)}::jsonb)
+                ${JSON.stringify(dataOf(draft))}::jsonb)
         ON CONFLICT (id) DO UPDATE SET
           produkt = EXCLUDED.produkt, flow = EXCLUDED.flow, flow_version = EXCLUDED.flow_version,
           partner_nummer = EXCLUDED.partner_nummer, data = EXCLUDED.data,
@@ -63,13 +82,17 @@ interface DraftRow extends Record<string, unknown> {
   flow: string;
   flow_version: number | null;
   partner_nummer: string | null;
-  data: Zustand;
+  data: DraftData;
   updated_at: unknown;
   vorname: string | null;
   nachname: string | null;
 }
 
-/** The agent's drafts, newest first: `[{ id, flow, partnerNummer, kundeName, schritt, aktualisiert }]`. */
+/**
+ * The agent's drafts, newest first:
+ * `[{ id, flow, partnerNummer, vertragsNummer (a change of a contract only), kundeName, schritt,
+ * aktualisiert }]`.
+ */
 export async function listDrafts(db: Db, vermittlerNummer: string) {
   const rows = await queryRows<DraftRow>(
     db,
@@ -83,6 +106,7 @@ export async function listDrafts(db: Db, vermittlerNummer: string) {
     id: row.id,
     flow: row.flow,
     partnerNummer: row.partner_nummer,
+    ...split(row.data).contract,
     kundeName: row.vorname === null ? null : `${row.vorname} ${row.nachname ?? ''}`.trim(),
     schritt: row.data.currentStep ?? null,
     aktualisiert: iso(row.updated_at),
@@ -97,12 +121,14 @@ export async function findDraft(db: Db, vermittlerNummer: string, id: string) {
         WHERE id = ${id} AND ${ownDraft(vermittlerNummer)}`,
   );
   if (!row) return null;
+  const { zustand, contract } = split(row.data);
   return {
     id: row.id,
     flow: row.flow,
     version: row.flow_version,
     partnerNummer: row.partner_nummer,
-    zustand: row.data,
+    ...contract,
+    zustand,
     aktualisiert: iso(row.updated_at),
   };
 }

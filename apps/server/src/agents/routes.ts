@@ -8,6 +8,7 @@ import { agencyCustomer, agentOf, customerDetail, customerList } from './custome
 import common from '../../../../definitions/locales/de/common.json' with { type: 'json' };
 import { answerShapeProblems } from '#engine';
 import { deleteDraft, findDraft, listDrafts, saveDraft, type DraftInput } from './drafts.ts';
+import { contractForFlow, isContractFound } from '../applications/contract.ts';
 
 /** Largest saved wizard state of a draft (the JSON of `zustand`), in bytes. */
 export const MAX_DRAFT_BYTES = 200 * 1024;
@@ -124,6 +125,7 @@ export function registerAgentRoutes(app: FastifyInstance, context: RouteContext)
             flow: { type: 'string', pattern: '^[a-z][a-z0-9-]{0,59}$' },
             version: { type: 'integer', minimum: 1, maximum: 1000 },
             partnerNummer,
+            vertragsNummer: partnerNummer,
             zustand: {
               type: 'object',
               properties: {
@@ -180,6 +182,33 @@ export function registerAgentRoutes(app: FastifyInstance, context: RouteContext)
       const customer = await agencyCustomer(context.db, agent.vermittlerNummer, body.partnerNummer);
       const agency = await agentOf(context.db, agent.vermittlerNummer);
       if (!customer || !agency) return sendCustomerNotFound(reply);
+      // A draft of a change of a contract names the contract, which must be one the flow is for.
+      const flow = definition.forContracts ? context.flows.application(body.flow)?.flow : undefined;
+      if (flow) {
+        if (!body.vertragsNummer)
+          return sendValidationError(reply, [
+            {
+              path: '/body/vertragsNummer',
+              keyword: 'required',
+              message: common.validation.required,
+            },
+          ]);
+        const found = await contractForFlow(
+          context.db,
+          flow,
+          agent,
+          body.partnerNummer,
+          body.vertragsNummer,
+        );
+        if (!isContractFound(found)) return reply.code(found.status).send(found.body);
+      } else if (body.vertragsNummer !== undefined)
+        return sendValidationError(reply, [
+          {
+            path: '/body/vertragsNummer',
+            keyword: 'additionalProperties',
+            message: common.validation.additionalProperties,
+          },
+        ]);
       const saved = await context.db.transaction(async (tx) => {
         const db = tx as unknown as Db;
         const result = await saveDraft(

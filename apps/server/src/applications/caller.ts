@@ -1,14 +1,16 @@
 import common from '../../../../definitions/locales/de/common.json' with { type: 'json' };
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { WizardDefinition } from '#engine';
 import type { Identity } from '../auth/index.ts';
 import { agentOf } from '../agents/customers.ts';
+import type { ServerFlow } from '../claims/flowAnswers.ts';
 import { maySeePartner } from '../contracts/access.ts';
+import type { ContractView } from '../contracts/contractView.ts';
 import { partners, type Brand } from '../db/schema/index.ts';
 import { VALIDATION_MESSAGE } from '../http/errors.ts';
 import type { GuardedOutcome } from '../idempotency/guard.ts';
 import type { RouteContext } from '../routes/context.ts';
+import { contractForFlow, isContractFound } from './contract.ts';
 
 /** The brand of a public application that names none. */
 export const DEFAULT_BRAND: Brand = 'andsafe';
@@ -18,6 +20,8 @@ export interface CallerBody {
   variante?: string | null;
   marke?: Brand | null;
   partnerNummer?: string | null;
+  /** The contract a flow for existing contracts (`forContracts`) changes. */
+  vertragsNummer?: string | null;
 }
 
 /** Who applies, for whom, in which variant and under which brand. */
@@ -29,6 +33,10 @@ export interface Caller {
   brand: Brand;
   /** The customer the application is for (an agent's customer, a signed-in customer), else null. */
   partnerNummer: string | null;
+  /** The contract a flow for existing contracts runs for (customer view), else null. */
+  contract: ContractView | null;
+  /** The route parameters of the variant as the browser had them (partner and contract number). */
+  route: Record<string, string>;
 }
 
 const failure = (status: number, error: string, message: string): GuardedOutcome => ({
@@ -78,14 +86,17 @@ async function brandOf(
  * be one of the flow's; a variant without the claimant role needs a signed-in caller of its roles;
  * a variant whose route names `{partnerNummer}` needs the customer, whom the caller must be allowed
  * to see. The brand is the customer's, else the agent's, else the one the browser is on (`marke`),
- * and the flow must be offered under it. Answers the caller, or the response to send instead.
+ * and the flow must be offered under it. A flow offered for existing contracts needs the contract
+ * (`vertragsNummer`), which must be the customer's and of the flow's products (contract.ts).
+ * Answers the caller, or the response to send instead.
  */
 export async function resolveCaller(
   context: RouteContext,
-  definition: WizardDefinition,
+  flow: ServerFlow,
   request: FastifyRequest,
   body: CallerBody,
 ): Promise<Caller | GuardedOutcome> {
+  const { definition } = flow;
   const identity = await context.authenticate(request);
   // A token that is sent must be valid: only a call without one is a public application.
   if (!identity && request.headers.authorization !== undefined)
@@ -112,7 +123,38 @@ export async function resolveCaller(
   }
   const brand = await brandOf(context, identity, partnerNummer, body.marke);
   if (!definition.brands.includes(brand)) return FLOW_NOT_FOUND;
-  return { identity, variant: variant?.id ?? null, brand, partnerNummer };
+  const route: Record<string, string> = partnerNummer ? { partnerNummer } : {};
+  const offer = definition.forContracts;
+  if (!offer) {
+    if (body.vertragsNummer)
+      return fieldFailure(
+        '/body/vertragsNummer',
+        'additionalProperties',
+        common.validation.additionalProperties,
+      );
+    return { identity, variant: variant?.id ?? null, brand, partnerNummer, contract: null, route };
+  }
+  if (!body.vertragsNummer)
+    return fieldFailure('/body/vertragsNummer', 'required', common.validation.required);
+  // The meta-schema check keeps such flows from public variants: a caller is signed in here.
+  if (!identity || !partnerNummer) return failure(401, 'unauthorized', 'Bitte melden Sie sich an.');
+  const found = await contractForFlow(
+    context.db,
+    flow,
+    identity,
+    partnerNummer,
+    body.vertragsNummer,
+  );
+  if (!isContractFound(found)) return found;
+  route[offer.routeParam] = body.vertragsNummer;
+  return {
+    identity,
+    variant: variant?.id ?? null,
+    brand,
+    partnerNummer,
+    contract: found.contract,
+    route,
+  };
 }
 
 /** Narrows the result of {@link resolveCaller}. */
@@ -125,8 +167,9 @@ export function ruleContextOf(caller: Caller, today: string): Record<string, unk
     variant: caller.variant,
     brand: caller.brand,
     role: caller.identity?.role ?? 'claimant',
-    route: caller.partnerNummer ? { partnerNummer: caller.partnerNummer } : {},
+    route: caller.route,
     entry: {},
     today,
+    ...(caller.contract ? { contract: caller.contract } : {}),
   };
 }

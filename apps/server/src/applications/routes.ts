@@ -3,6 +3,7 @@ import type { Brand } from '../db/schema/index.ts';
 import { withIdempotency, type GuardedOutcome } from '../idempotency/guard.ts';
 import type { RouteContext } from '../routes/context.ts';
 import { FLOW_NOT_FOUND, isCaller, resolveCaller } from './caller.ts';
+import { registerContractPreparation } from './preparation.ts';
 import { isPriced, priceAnswers } from './pricing.ts';
 import { DRAFT_NOT_FOUND, submitApplication, type ApplicationBody } from './submit.ts';
 
@@ -19,6 +20,7 @@ const callerProperties = {
   variante: { type: ['string', 'null'], pattern: '^[a-z][a-z0-9-]{0,39}$' },
   marke: { enum: [...BRANDS, null] },
   partnerNummer: { type: ['string', 'null'], minLength: 1, maxLength: 64 },
+  vertragsNummer: { type: ['string', 'null'], minLength: 1, maxLength: 64 },
   antworten: { type: 'object', maxProperties: 40, additionalProperties: { type: 'object' } },
 } as const;
 
@@ -54,22 +56,19 @@ const send = (
  * The one application service, for every flow of kind application: `POST /api/antrag/{flow}/beitrag`
  * prices the answers given so far (200 also when not insurable, with the German reason; the rating
  * worksheet for signed-in agents) and `POST /api/antrag/{flow}` submits them (public, customer or
- * agent, as the flow's variants allow; Idempotency-Key honoured). Nothing here names a line: the
- * flow's definition, its tariff and its registers decide.
+ * agent, as the flow's variants allow; Idempotency-Key honoured); a flow offered for existing
+ * contracts is prepared with `GET /api/antrag/{flow}/vertrag/{id}` (preparation.ts). Nothing here
+ * names a line: the flow's definition, its tariff and its registers decide.
  */
 export function registerApplicationRoutes(app: FastifyInstance, context: RouteContext): void {
+  registerContractPreparation(app, context);
   app.post<{ Params: { flow: string }; Body: PriceBody }>(
     '/api/antrag/:flow/beitrag',
     { schema: { params: flowParams, body: priceBodySchema } },
     async (request, reply) => {
       const application = context.flows.application(request.params.flow);
       if (!application) return send(reply, FLOW_NOT_FOUND);
-      const caller = await resolveCaller(
-        context,
-        application.flow.definition,
-        request,
-        request.body,
-      );
+      const caller = await resolveCaller(context, application.flow, request, request.body);
       if (!isCaller(caller)) return send(reply, caller);
       const priced = priceAnswers(
         application,
@@ -114,7 +113,7 @@ export function registerApplicationRoutes(app: FastifyInstance, context: RouteCo
       const application = context.flows.application(request.params.flow);
       if (!application) return send(reply, FLOW_NOT_FOUND);
       const { definition } = application.flow;
-      const caller = await resolveCaller(context, definition, request, request.body);
+      const caller = await resolveCaller(context, application.flow, request, request.body);
       if (!isCaller(caller)) return send(reply, caller);
       const body = request.body;
       if (body.entwurf && (caller.identity?.role !== 'vermittler' || !definition.draft))

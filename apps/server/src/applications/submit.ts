@@ -15,6 +15,7 @@ export interface ApplicationBody {
   variante?: string | null;
   marke?: string | null;
   partnerNummer?: string | null;
+  vertragsNummer?: string | null;
   entwurf?: string | null;
   antworten: Record<string, unknown>;
 }
@@ -48,7 +49,9 @@ const numberOf = (prefix: string) =>
  * pruefung-fehlgeschlagen), prices with the line's tariff (422 nicht-versicherbar); then writes the
  * application with a new number, its normalised answers, the price with the rating worksheet and
  * the tariff's version, an audit row and the idempotency key in one transaction. With `entwurf`
- * the agent's draft of the same flow becomes the application.
+ * the agent's draft of the same flow becomes the application. A flow for existing contracts (a
+ * change of tariff) stores the contract it changes (`vertrag`: its number, product and current
+ * premium) and answers its number.
  */
 export async function submitApplication(request: SubmitRequest): Promise<GuardedOutcome> {
   const { body, caller, application } = request;
@@ -68,8 +71,19 @@ export async function submitApplication(request: SubmitRequest): Promise<Guarded
       ? { role: 'oeffentlich', id: null }
       : { role: identity.role, id: actorIdOf(identity) };
   const price = { beitrag: rating.beitrag, jahresbeitrag: rating.jahresbeitrag, ...rating.outputs };
+  const contract = caller.contract;
+  const vertrag = contract
+    ? {
+        versicherungsNummer: contract.versicherungsNummer,
+        produkt: contract.produkt,
+        zahlweise: contract.zahlweise,
+        beitrag: contract.versicherungsPraemie,
+        jahresbeitrag: contract.jahresVersicherungsPraemie,
+      }
+    : undefined;
   const data = JSON.stringify({
     variante: caller.variant,
+    ...(vertrag ? { vertrag } : {}),
     antworten: answers,
     beitrag: { ...price, tarif: rating.worksheet.tarif, rechenweg: rating.worksheet },
   });
@@ -100,7 +114,12 @@ export async function submitApplication(request: SubmitRequest): Promise<Guarded
               RETURNING antragsnummer`,
         );
     if (!row) return DRAFT_NOT_FOUND;
-    const response = { antragsnummer: row.antragsnummer, ...price, status: 'eingereicht' };
+    const response = {
+      antragsnummer: row.antragsnummer,
+      ...(vertrag ? { vertragsNummer: vertrag.versicherungsNummer } : {}),
+      ...price,
+      status: 'eingereicht',
+    };
     await db.insert(auditLog).values({
       actorRole: owner.role,
       actorId: owner.id ?? 'oeffentlich',
@@ -113,6 +132,7 @@ export async function submitApplication(request: SubmitRequest): Promise<Guarded
         produkt,
         variante: caller.variant,
         partnerNummer: caller.partnerNummer,
+        vertragsNummer: vertrag?.versicherungsNummer ?? null,
         entwurf,
         beitrag: rating.beitrag,
         tarif: rating.worksheet.tarif,

@@ -23,10 +23,15 @@ export type RatingResult =
       worksheet: Worksheet;
     };
 
-/** Rounds half away from zero to `scale` decimals (2: cents), as premiums are rounded. */
+/**
+ * Rounds half away from zero to `scale` decimals (2: cents), as premiums are rounded. The scaled
+ * value is first cut to 15 significant digits, so that a decimal half that binary floating point
+ * misses by a hair (517.50 * 1.19 = 615.825, computed as 615.8249999…) still rounds up.
+ */
 export function roundHalfAway(value: number, scale: number): number {
   const factor = 10 ** scale;
-  return (Math.sign(value) * Math.round(Math.abs(value) * factor + Number.EPSILON)) / factor;
+  const scaled = Number((Math.abs(value) * factor).toPrecision(15));
+  return (Math.sign(value) * Math.round(scaled)) / factor;
 }
 
 function apply(op: RatingStep['op'], current: number, value: number): number {

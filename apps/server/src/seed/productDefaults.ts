@@ -67,7 +67,9 @@ export function productDefaults(
         : partner.firmenname?.includes('Architekt')
           ? 'Architekturbüro'
           : 'Elektroinstallation',
-    nebengewerbe: index % 2 === 0 ? ['Handel mit Zubehör'] : [],
+    // Business types of the catalogue (definitions/catalogues/gewerbearten.json), so that a change of
+    // tariff can rate them.
+    nebengewerbe: index % 2 === 0 ? ['Onlinehandel'] : [],
   };
   switch (produkt) {
     case 'PRIVATHAFTPFLICHT':

@@ -10,7 +10,9 @@ import { formatDate } from '../portal/format.ts';
 import { addressLine } from '../portal/pendingChanges.ts';
 import { fetchCustomer, type AgentCustomer } from './agentApi.ts';
 import { fullName } from './names.ts';
-import { applicationEntries, fillRoute } from '../flows/flowIndex.ts';
+import { applicationEntries, contractActions, fillRoute } from '../flows/flowIndex.ts';
+import { ContractActionItems } from '../portal/ContractActions.tsx';
+import type { ContractListItem } from '../portal/contractsApi.ts';
 
 /** The applications an agent can start for the customer: every agent variant of the customer's brand. */
 function Applications({ customer }: { customer: AgentCustomer }) {
@@ -33,6 +35,31 @@ function Applications({ customer }: { customer: AgentCustomer }) {
   );
 }
 
+/** The flows an agent can start for one of the customer's contracts (a change of tariff). */
+function ContractActions({
+  customer,
+  contract,
+}: {
+  customer: AgentCustomer;
+  contract: ContractListItem;
+}) {
+  const { t } = useTranslation('portal');
+  const entries = contract.aktiv ? contractActions(customer.marke, 'agent', contract.produkt) : [];
+  if (entries.length === 0) return null;
+  return (
+    <ul
+      className="link-list"
+      aria-label={t('agent.customer.contractActions', { nummer: contract.versicherungsNummer })}
+    >
+      <ContractActionItems
+        entries={entries}
+        versicherungsNummer={contract.versicherungsNummer}
+        partnerNummer={customer.partnerNummer}
+      />
+    </ul>
+  );
+}
+
 function CustomerFacts({ customer }: { customer: AgentCustomer }) {
   const { t } = useTranslation('portal');
   const rows: [string, string][] = [
@@ -45,7 +72,10 @@ function CustomerFacts({ customer }: { customer: AgentCustomer }) {
   return <FactList rows={rows} missing={t('agent.customer.missing')} />;
 }
 
-/** Vermittlerportal "kunde": one customer of the agency with data, contracts and applications. */
+/**
+ * Vermittlerportal "kunde": one customer of the agency with data, contracts (with the flows offered
+ * for each, such as a change of tariff) and applications.
+ */
 export function AgentCustomerPage() {
   const { t } = useTranslation('portal');
   const { partnerNummer = '' } = useParams();
@@ -86,6 +116,7 @@ export function AgentCustomerPage() {
                 <li key={contract.versicherungsNummer} className="card">
                   <h3 className="card__title">{productName(t, contract)}</h3>
                   <ContractSummary contract={contract} />
+                  <ContractActions customer={customer} contract={contract} />
                 </li>
               ))}
             </ul>

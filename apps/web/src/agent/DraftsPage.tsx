@@ -12,13 +12,14 @@ import { agentApplicationPath, flowVariant } from '../flows/flowIndex.ts';
 const DRAFTS_KEY = ['vermittler', 'entwuerfe'] as const;
 
 /**
- * Where a draft continues: the flow's agent route (from the flow index) for its customer, with the
- * draft id; undefined when the flow no longer has an agent variant.
+ * Where a draft continues: the flow's agent route (from the flow index) for its customer (and the
+ * contract a change of tariff is for), with the draft id; undefined when the flow no longer has an
+ * agent variant.
  */
 export function resumePath(
-  draft: Pick<Draft, 'id' | 'flow' | 'partnerNummer'>,
+  draft: Pick<Draft, 'id' | 'flow' | 'partnerNummer' | 'vertragsNummer'>,
 ): string | undefined {
-  const path = agentApplicationPath(draft.flow, draft.partnerNummer);
+  const path = agentApplicationPath(draft.flow, draft.partnerNummer, draft.vertragsNummer);
   return path && `${path}?entwurf=${encodeURIComponent(draft.id)}`;
 }
 

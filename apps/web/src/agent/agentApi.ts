@@ -33,6 +33,8 @@ export interface Draft {
   id: string;
   flow: string;
   partnerNummer: string;
+  /** The contract a draft of a change of tariff is for (absent for a new application). */
+  vertragsNummer?: string;
   kundeName: string;
   schritt: string | number | null;
   aktualisiert: string;

@@ -8,16 +8,49 @@ export function fillRoute(route: string, values: Readonly<Record<string, string>
 }
 
 /**
- * The application flows offered under a brand in one variant (customer, advice, agent), in the
- * order of the flow index. Nothing here names a line: a new definition appears by itself.
+ * The new applications offered under a brand in one variant (customer, advice, agent), in the
+ * order of the flow index; a flow offered for existing contracts (a change of tariff) is no new
+ * application and is left out. Nothing here names a line: a new definition appears by itself.
  */
 export function applicationEntries(brand: string, variant: string): FlowEntry[] {
   return flows.filter(
     (entry) =>
       entry.kind === 'application' &&
+      entry.forContracts === undefined &&
       entry.variant === variant &&
       (entry.brands as readonly string[]).includes(brand),
   );
+}
+
+/** The applications anyone may start under a brand (the public home page): public variants only. */
+export function publicApplicationEntries(brand: string, variant: string): FlowEntry[] {
+  return applicationEntries(brand, variant).filter((entry) => entry.roles.includes('claimant'));
+}
+
+/**
+ * The flows offered for a contract of a product under a brand in one variant (customer, agent):
+ * the actions of a contract page, such as a change of tariff.
+ */
+export function contractActions(brand: string, variant: string, produkt: string): FlowEntry[] {
+  return flows.filter(
+    (entry) =>
+      entry.variant === variant &&
+      (entry.forContracts?.products as readonly string[] | undefined)?.includes(produkt) === true &&
+      (entry.brands as readonly string[]).includes(brand),
+  );
+}
+
+/** The route of a contract action for a contract (and, for an agent, its customer). */
+export function contractActionPath(
+  entry: FlowEntry,
+  versicherungsNummer: string,
+  partnerNummer?: string,
+): string {
+  const param = entry.forContracts?.routeParam ?? '';
+  return fillRoute(entry.baseRoute, {
+    [param]: versicherungsNummer,
+    ...(partnerNummer === undefined ? {} : { partnerNummer }),
+  });
 }
 
 /**
@@ -38,8 +71,20 @@ export function flowVariant(flowId: string, variant: string): FlowEntry | undefi
   return flows.find((entry) => entry.id === flowId && entry.variant === variant);
 }
 
-/** The agent route of an application flow for a customer, or undefined when it has none. */
-export function agentApplicationPath(flowId: string, partnerNummer: string): string | undefined {
+/**
+ * The agent route of an application flow for a customer (and, for a flow offered for existing
+ * contracts, the contract), or undefined when it has none.
+ */
+export function agentApplicationPath(
+  flowId: string,
+  partnerNummer: string,
+  versicherungsNummer?: string | null,
+): string | undefined {
   const entry = flowVariant(flowId, 'agent');
-  return entry ? fillRoute(entry.baseRoute, { partnerNummer }) : undefined;
+  if (!entry) return undefined;
+  const param = entry.forContracts?.routeParam;
+  return fillRoute(entry.baseRoute, {
+    partnerNummer,
+    ...(param && versicherungsNummer ? { [param]: versicherungsNummer } : {}),
+  });
 }

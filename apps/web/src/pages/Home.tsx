@@ -1,17 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BrandConfig } from '../../../../generated/types/brand.ts';
-import { applicationEntries, claimEntries, flowVariant } from '../flows/flowIndex.ts';
+import { claimEntries, flowVariant, publicApplicationEntries } from '../flows/flowIndex.ts';
 
 /**
  * The home page: the brand, what the platform offers, and every insurance line the brand sells
- * online, from the flow index (a new application definition appears here by itself), each with its
- * application and, where the flow has one, its advice variant; then the claim report and the two
+ * online, from the flow index (a new application definition appears here by itself; flows for
+ * existing contracts and signed-in users do not), each with its application and, where the flow
+ * has one, its advice variant; then the claim report and the two
  * portals.
  */
 export function Home({ brand }: { brand: BrandConfig }) {
   const { t } = useTranslation();
-  const products = applicationEntries(brand.id, 'customer');
+  const products = publicApplicationEntries(brand.id, 'customer');
   const claims = claimEntries(brand.id);
   return (
     <>

@@ -5,7 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { QueryStatus } from '../pages/QueryStatus.tsx';
 import { usePageHeading } from '../pages/usePageHeading.ts';
+import { DEFAULT_BRAND } from '../config/brand.ts';
+import { contractActions } from '../flows/flowIndex.ts';
 import { isNotFound } from './api.ts';
+import { ContractActionItems } from './ContractActions.tsx';
 import { productName, statusLabel } from './ContractSummary.tsx';
 import { fetchContract, type Contract } from './contractsApi.ts';
 import { formatDate, formatEuro, ibanEnding, maskIban } from './format.ts';
@@ -46,8 +49,11 @@ function Facts({ contract, t }: { contract: Contract; t: Translate }) {
   return <FactList rows={rows} />;
 }
 
-/** Kundenportal "vertraege/detail": one contract's facts, pending changes and self-service links. */
-export function ContractDetailPage() {
+/**
+ * Kundenportal "vertraege/detail": one contract's facts, pending changes, self-service links and
+ * the flows offered for contracts of its product under the brand (a change of tariff).
+ */
+export function ContractDetailPage({ brand = DEFAULT_BRAND }: { brand?: string }) {
   const { t } = useTranslation('portal');
   const { versicherungsNummer = '' } = useParams();
   const query = useQuery({
@@ -99,6 +105,10 @@ export function ContractDetailPage() {
                     </Link>
                   </li>
                 ))}
+                <ContractActionItems
+                  entries={contractActions(brand, 'customer', contract.produkt)}
+                  versicherungsNummer={contract.versicherungsNummer}
+                />
               </ul>
             </>
           ) : null}

@@ -44,6 +44,13 @@ export {
   type ListText,
 } from './lists.ts';
 export {
+  answerLine,
+  answerText,
+  type AnswerLine,
+  type AnswerTexts,
+} from './answerText.ts';
+export {
+  answeredSection,
   contextLoads,
   draftOffered,
   draftRequest,

@@ -152,6 +152,39 @@ export interface SummarySection {
 }
 
 /**
+ * The answered fields of one step in field order (ui:order first), leaving out hidden fields and
+ * empty answers; undefined for a step without a form or without such answers.
+ */
+export function answeredSection(
+  step: Step,
+  answers: Record<string, unknown> | undefined,
+): SummarySection | undefined {
+  if (!step.form || !answers) return undefined;
+  const properties = (step.form.schema['properties'] ?? {}) as Record<
+    string,
+    Record<string, unknown>
+  >;
+  const ui = (step.form.uiSchema ?? {}) as Record<string, unknown>;
+  const order = Array.isArray(ui['ui:order']) ? (ui['ui:order'] as string[]) : [];
+  const names = [
+    ...order.filter((n) => n in properties),
+    ...Object.keys(properties).filter((n) => !order.includes(n)),
+  ];
+  const fields: SummaryField[] = [];
+  for (const name of names) {
+    const fieldUi = (ui[name] ?? {}) as Record<string, unknown>;
+    if (fieldUi['ui:widget'] === 'hidden' || isEmptyValue(answers[name])) continue;
+    fields.push({
+      name,
+      value: answers[name],
+      schema: properties[name] ?? {},
+      uiSchema: fieldUi,
+    });
+  }
+  return fields.length > 0 ? { step, fields } : undefined;
+}
+
+/**
  * The summary ("check your answers") shown on a step: the relevant, non-empty answers of every
  * visible step before it that has a form, in step and field order (ui:order first), leaving out
  * hidden fields.
@@ -166,30 +199,8 @@ export function summarySections(
   for (const { id } of state.steps) {
     if (id === stepId) break;
     const step = setup.definition.steps.find((s) => s.id === id);
-    const answers = relevant[id];
-    if (!step?.form || !answers) continue;
-    const properties = (step.form.schema['properties'] ?? {}) as Record<
-      string,
-      Record<string, unknown>
-    >;
-    const ui = (step.form.uiSchema ?? {}) as Record<string, unknown>;
-    const order = Array.isArray(ui['ui:order']) ? (ui['ui:order'] as string[]) : [];
-    const names = [
-      ...order.filter((n) => n in properties),
-      ...Object.keys(properties).filter((n) => !order.includes(n)),
-    ];
-    const fields: SummaryField[] = [];
-    for (const name of names) {
-      const fieldUi = (ui[name] ?? {}) as Record<string, unknown>;
-      if (fieldUi['ui:widget'] === 'hidden' || isEmptyValue(answers[name])) continue;
-      fields.push({
-        name,
-        value: answers[name],
-        schema: properties[name] ?? {},
-        uiSchema: fieldUi,
-      });
-    }
-    if (fields.length > 0) sections.push({ step, fields });
+    const section = step && answeredSection(step, relevant[id]);
+    if (section) sections.push(section);
   }
   return sections;
 }

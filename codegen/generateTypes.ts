@@ -17,6 +17,7 @@ export const TYPED_SCHEMAS: Record<string, string> = {
   register: 'Register',
   'rating-worksheet': 'RatingWorksheet',
   'claim-products': 'ClaimProducts',
+  document: 'StaticDocument',
 };
 
 const options = (root: string, cwd: string) => ({

@@ -3,6 +3,8 @@ import { createAjv } from '../validation/createAjv.ts';
 import { describeAjvErrors } from './ajvErrors.ts';
 import { checkDefinitionSemantics } from './semantic.ts';
 import { checkApplicationSet } from './applicationChecks.ts';
+import { checkDocumentSet, checkDocumentsSection } from './documentChecks.ts';
+import type { StaticDocument } from '../../generated/types/document.ts';
 import type { Tariff } from '../../generated/types/tariff.ts';
 import { compileErrorPointer } from './schemaWalk.ts';
 import { parseSource, type JsonSource } from './source.ts';
@@ -45,6 +47,7 @@ const FOLDER_SCHEMAS: { pattern: RegExp; schema: string; kind: string }[] = [
   { pattern: /^definitions\/locales\/de\/[^/]+\.json$/, schema: 'locale-bundle', kind: 'locale' },
   { pattern: /^definitions\/tariffs\/[^/]+\.json$/, schema: 'tariff', kind: 'tariff' },
   { pattern: /^definitions\/registers\/[^/]+\.json$/, schema: 'register', kind: 'register' },
+  { pattern: /^definitions\/documents\/[^/]+\.json$/, schema: 'document', kind: 'document' },
   { pattern: /^definitions\/api\/endpoints\.json$/, schema: 'endpoints', kind: 'endpoints' },
   { pattern: /^definitions\/flags\.json$/, schema: 'flags', kind: 'flags' },
   {
@@ -133,7 +136,7 @@ export function checkDefinitionSet(
       continue;
     }
     if (
-      ['brand', 'environment', 'tariff', 'register'].includes(match.kind) &&
+      ['brand', 'environment', 'tariff', 'register', 'document'].includes(match.kind) &&
       (source.value as { id: string }).id !== baseName(path)
     ) {
       reporter(source)('/id', `id must equal the file name "${baseName(path)}"`);
@@ -184,6 +187,7 @@ export function checkDefinitionSet(
       bundles,
       report,
     });
+    checkDocumentsSection(def, source.path, (uri) => ajv.getSchema(uri)?.schema, report);
     if (errors.length === before) definitions.push({ path: source.path, value: def, report });
   }
   // 4. Across files: flows and their tariffs, checks and their registers.
@@ -197,6 +201,13 @@ export function checkDefinitionSet(
     registers: new Set(byKind('register').map((v) => baseName(v.source.path))),
     lookup: (uri) => ajv.getSchema(uri)?.schema,
   });
+  checkDocumentSet(
+    byKind('document').map((v) => ({
+      path: v.source.path,
+      value: v.value as StaticDocument,
+      report: reporter(v.source),
+    })),
+  );
   errors.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
   return { errors, definitions: definitions.map(({ path, value }) => ({ path, value })), ajv };
 }

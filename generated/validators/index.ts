@@ -5,7 +5,7 @@ import type { ValidateFunction } from 'ajv';
 export const validatorLoaders: Record<string, () => Promise<Record<string, ValidateFunction>>> = {
   'claim-entry': () => import('./claim-entry.js').then((m) => ({ 'produkt-auswahl': m.produktAuswahl, 'vertrags-und-kontaktdaten': m.vertragsUndKontaktdaten })),
   'claim-report': () => import('./claim-report.js').then((m) => ({ 'schadenart': m.schadenart, 'hergang': m.hergang, 'unterlagen': m.unterlagen, 'auszahlung': m.auszahlung })),
-  'fahrrad': () => import('./fahrrad.js').then((m) => ({ 'beratung': m.beratung, 'fahrrad': m.fahrrad, 'deckung': m.deckung, 'person': m.person, 'risikoort': m.risikoort, 'beginn': m.beginn, 'zahlweise': m.zahlweise, 'bankverbindung': m.bankverbindung, 'einwilligungen': m.einwilligungen })),
-  'reise': () => import('./reise.js').then((m) => ({ 'beratung': m.beratung, 'reise': m.reise, 'reisende': m.reisende, 'deckung': m.deckung, 'versicherungsnehmer': m.versicherungsnehmer, 'zahlweise': m.zahlweise, 'bankverbindung': m.bankverbindung, 'einwilligungen': m.einwilligungen })),
+  'fahrrad': () => import('./fahrrad.js').then((m) => ({ 'beratung': m.beratung, 'empfehlung': m.empfehlung, 'fahrrad': m.fahrrad, 'deckung': m.deckung, 'person': m.person, 'risikoort': m.risikoort, 'beginn': m.beginn, 'zahlweise': m.zahlweise, 'bankverbindung': m.bankverbindung, 'einwilligungen': m.einwilligungen })),
+  'reise': () => import('./reise.js').then((m) => ({ 'beratung': m.beratung, 'empfehlung': m.empfehlung, 'reise': m.reise, 'reisende': m.reisende, 'deckung': m.deckung, 'versicherungsnehmer': m.versicherungsnehmer, 'zahlweise': m.zahlweise, 'bankverbindung': m.bankverbindung, 'einwilligungen': m.einwilligungen })),
   'zahlungsweise': () => import('./zahlungsweise.js').then((m) => ({ 'auswahl': m.auswahl })),
 };

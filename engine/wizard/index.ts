@@ -43,12 +43,7 @@ export {
   type ItemLimits,
   type ListText,
 } from './lists.ts';
-export {
-  answerLine,
-  answerText,
-  type AnswerLine,
-  type AnswerTexts,
-} from './answerText.ts';
+export { answerLine, answerText, type AnswerLine, type AnswerTexts } from './answerText.ts';
 export {
   answeredSection,
   contextLoads,

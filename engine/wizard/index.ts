@@ -45,6 +45,12 @@ export {
 } from './lists.ts';
 export { answerLine, answerText, type AnswerLine, type AnswerTexts } from './answerText.ts';
 export {
+  adviceContent,
+  answeredSections,
+  type AdviceContent,
+  type StepAnswers,
+} from './documents.ts';
+export {
   answeredSection,
   contextLoads,
   draftOffered,

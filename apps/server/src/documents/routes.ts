@@ -93,13 +93,11 @@ export function registerDocumentRoutes(
   };
   const templateFailure = (reply: FastifyReply, error: DocumentTemplateError) => {
     reply.log.error({ err: error }, 'document template broken');
-    return reply
-      .code(500)
-      .send({
-        error: 'vorlage-fehlerhaft',
-        message: message('errors.template'),
-        detail: error.message,
-      });
+    return reply.code(500).send({
+      error: 'vorlage-fehlerhaft',
+      message: message('errors.template'),
+      detail: error.message,
+    });
   };
   const staticDocuments = createStaticDocuments(options.root, () =>
     strictTexts(bundles(common), 'documents'),

@@ -204,3 +204,56 @@ export function summarySections(
   }
   return sections;
 }
+
+/** A content block of a step (text, download, links, …). */
+export type ContentBlock = NonNullable<Step['content']>[number];
+
+/** One link of a links block. */
+export type DocumentLink = NonNullable<ContentBlock['links']>[number];
+
+/**
+ * The request of a download block (type download): its endpoint with the path parameters and the
+ * body computed over data, context, the stored result and answers (the relevant answers of every
+ * visible step), as the quote's request is. Undefined for another block.
+ */
+export function downloadRequest(
+  setup: WizardSetup,
+  state: WizardState,
+  block: ContentBlock,
+): HttpRequest | undefined {
+  if (block.type !== 'download' || !block.endpoint) return undefined;
+  const answers = relevantFormData(state);
+  const scope = { data: state.formData, context: setup.context, result: state.applicationResult };
+  return buildRequest(
+    {
+      endpoint: block.endpoint,
+      ...(block.params ? { params: block.params } : {}),
+      ...(block.body ? { body: block.body } : {}),
+    },
+    setup.endpoints,
+    { ...scope, answers },
+    () => answers,
+  );
+}
+
+/**
+ * The links of a links block that are shown for a rule scope, each with its label key and the
+ * URL of its GET endpoint (path parameters filled in and encoded).
+ */
+export function documentLinks(
+  block: ContentBlock,
+  scope: Record<string, unknown>,
+  endpoints: EndpointCatalogue['endpoints'],
+): { labelKey: string; href: string }[] {
+  return (block.links ?? [])
+    .filter((link) => link.visibleWhen === undefined || ruleHolds(link.visibleWhen, scope))
+    .map((link) => ({
+      labelKey: link.labelKey,
+      href: buildRequest(
+        { endpoint: link.endpoint, ...(link.params ? { params: link.params } : {}) },
+        endpoints,
+        scope,
+        noAnswers,
+      ).url,
+    }));
+}

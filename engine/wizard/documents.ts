@@ -49,8 +49,11 @@ export function adviceContent(
     .filter((block) => block.textKey !== undefined && wanted.has(block.textKey))
     .filter((block) => block.visibleWhen === undefined || ruleHolds(block.visibleWhen, scope))
     .map((block) => block.textKey as string);
-  const needsAnswers = { ...answers[needsStep.id] };
-  if (decisionStep === needsStep) delete needsAnswers[field];
+  const needsAnswers = Object.fromEntries(
+    Object.entries(answers[needsStep.id] ?? {}).filter(
+      ([name]) => decisionStep !== needsStep || name !== field,
+    ),
+  );
   return {
     needs: answeredSection(needsStep, needsAnswers),
     decision: { step: decisionStep, field, value: answers[decisionStep.id]?.[field] },

@@ -43,11 +43,20 @@ export type Answers = Record<string, Record<string, unknown>>;
 /** The answers without one step. */
 export const without = (answers: Answers, step: string): Answers =>
   Object.fromEntries(Object.entries(answers).filter(([key]) => key !== step));
-/** The agent variant's answers: no person step. */
-export const agentAnswers = without(antworten, 'person');
-/** The advice variant's answers: an advice step, no advice waiver. */
-export const adviceAnswers: Answers = {
+/** The needs and the decision of an advice (advice and agent variants). */
+export const advice: Answers = {
   beratung: { nutzung: 'PENDELN', abstellort: 'KELLER', reparaturWichtig: true },
+  empfehlung: { entscheidung: 'EMPFEHLUNG' },
+};
+/** The agent variant's answers: the advice, no person step, no advice waiver. */
+export const agentAnswers: Answers = {
+  ...advice,
+  ...without(antworten, 'person'),
+  einwilligungen: { bedingungen: true, datenschutz: true },
+};
+/** The advice variant's answers: the advice steps, no advice waiver. */
+export const adviceAnswers: Answers = {
+  ...advice,
   ...antworten,
   einwilligungen: { bedingungen: true, datenschutz: true },
 };

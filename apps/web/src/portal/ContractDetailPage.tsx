@@ -46,7 +46,10 @@ function Facts({ contract, t }: { contract: Contract; t: Translate }) {
   return <FactList rows={rows} />;
 }
 
-/** Kundenportal "vertraege/detail": one contract's facts, pending changes and self-service links. */
+/**
+ * Kundenportal "vertraege/detail": one contract's facts, pending changes, documents (PDFs, opened
+ * in a new window) and self-service links.
+ */
 export function ContractDetailPage() {
   const { t } = useTranslation('portal');
   const { versicherungsNummer = '' } = useParams();
@@ -86,6 +89,20 @@ export function ContractDetailPage() {
               ))}
             </ul>
           )}
+          {contract.dokumente && contract.dokumente.length > 0 ? (
+            <>
+              <h2>{t('documents.title')}</h2>
+              <ul className="action-list">
+                {contract.dokumente.map((document) => (
+                  <li key={document.url}>
+                    <a href={document.url} target="_blank" rel="noopener">
+                      {t('documents.link', { name: document.name })}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
           {contract.aktiv ? (
             <>
               <h2>{t('selfService.title')}</h2>

@@ -100,7 +100,7 @@ async function atCheck(answer: () => Promise<TransportResult>, krank = false) {
       prefilled: false,
     }),
   );
-  const download = vi.fn(async (_request: HttpRequest) => answer());
+  const download = vi.fn<(request: HttpRequest) => Promise<TransportResult>>(() => answer());
   renderFlow({
     definition,
     services: { ...services, download },

@@ -141,6 +141,15 @@ test('an agent starts travel insurance for a customer, saves a draft, resumes it
   await expectNoAxeViolations(page);
   await page.getByRole('link', { name: 'Reiseversicherung beantragen' }).click();
 
+  // An agent records the advice first: the needs, the recommendation and the decision.
+  await atStep(page, 'Beratung zu Ihrer Reiseversicherung');
+  await choose(page, 'Wofür reisen Sie?', 'Urlaub');
+  await choose(page, 'Wie oft verreisen Sie im Jahr?', 'Einmal');
+  await choose(page, 'Möchten Sie bei Krankheit im Ausland abgesichert sein?', 'Nein');
+  await next(page);
+  await atStep(page, 'Unsere Empfehlung für Sie');
+  await choose(page, 'Wie entscheiden Sie sich?', 'Ich folge der Empfehlung.');
+  await next(page);
   await atStep(page, 'Ihre Reise');
   await expect(page.getByText(new RegExp(`Kundennummer ${partnerNummer}`))).toBeVisible();
   await tripStep(page, 'Ich reise allein');

@@ -117,7 +117,13 @@ test('a family buys travel insurance: travellers added and removed by keyboard, 
   await page.getByRole('checkbox', { name: /verzichte auf eine Beratung/ }).check();
   // Health data are asked for because the travel health cover was chosen.
   await page.getByRole('button', { name: 'Zahlungspflichtig beantragen' }).click();
-  await expect(page.getByRole('link', { name: /Gesundheitsdaten/ })).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: /^Bitte willigen Sie in die Verarbeitung/ }),
+  ).toBeVisible();
+  // The consent form it asks for is linked beside it.
+  await expect(
+    page.getByRole('link', { name: /^Einwilligung zu Gesundheitsdaten in der Reiseversicherung/ }),
+  ).toHaveAttribute('href', '/api/dokumente/einwilligung-reisegesundheit');
   await expectNoAxeViolations(page);
   await page.getByRole('checkbox', { name: /Gesundheitsdaten/ }).check();
   await page.getByRole('button', { name: 'Zahlungspflichtig beantragen' }).click();

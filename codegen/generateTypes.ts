@@ -15,6 +15,7 @@ export const TYPED_SCHEMAS: Record<string, string> = {
   flags: 'FlagCatalogue',
   tariff: 'Tariff',
   register: 'Register',
+  catalogue: 'Catalogue',
   'rating-worksheet': 'RatingWorksheet',
   'claim-products': 'ClaimProducts',
   document: 'StaticDocument',

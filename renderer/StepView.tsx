@@ -53,16 +53,19 @@ function OfferedField(props: Parameters<typeof FieldSlot>[0] & { stepDef: Step }
   const all = (schema['enum'] as unknown[] | undefined) ?? [];
   const names = (uiSchema['ui:enumNames'] as string[] | undefined) ?? [];
   const key = offered.join('\u0000');
-  const narrowed = useMemo(
-    () => ({
+  const narrowed = useMemo(() => {
+    const items = schema['items'];
+    // A multiple choice (checkboxes) narrows its items' options; its labels come by value.
+    if (!Array.isArray(schema['enum']) && typeof items === 'object' && items !== null)
+      return { schema: { ...schema, items: { ...items, enum: offered } } as RJSFSchema, uiSchema };
+    return {
       schema: { ...schema, enum: offered } as RJSFSchema,
       uiSchema: {
         ...uiSchema,
         'ui:enumNames': offered.map((o) => names[all.indexOf(o)] ?? String(o)),
       },
-    }),
-    [key, schema, uiSchema],
-  );
+    };
+  }, [key, schema, uiSchema]);
   return <FieldSlot {...props} schema={narrowed.schema} uiSchema={narrowed.uiSchema} />;
 }
 

@@ -210,6 +210,14 @@ test('an agent applies for a demo customer, saves a draft, resumes it and submit
 
   await page.goto('/vermittler/entwuerfe');
   await expect(page.getByRole('link', { name: /Fortsetzen/ })).toHaveCount(0);
+
+  // A customer outside the agent's portfolio: the flow does not start, the agent is told so.
+  await page.goto('/vermittler/kunde/9999999/antrag/fahrrad');
+  await expect(page).toHaveURL(/\/beratung\/agent\/notfound$/);
+  await expect(heading(page, 'Kunde nicht gefunden')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: 'Zum Kundenbestand' }).click();
+  await expect(page).toHaveURL(/\/vermittler\/kundenbestand$/);
 });
 
 test('embedded in a partner page: prefilled by the parent, which hears of an uninsurable bike', async ({

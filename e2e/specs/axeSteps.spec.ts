@@ -1,11 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { visibleSteps, type WizardDefinition } from '../../engine/index.ts';
 import { storageKey } from '../../renderer/store/persistence.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 
-// Every step of every public flow and public variant, enumerated from the generated definitions
+// Every step of every public flow (in the first public variant showing it), enumerated from the generated definitions
 // (never by hand): first shown, after a failed "Weiter", and with a help dialog open. A step hidden by default is opened
 // with answers found by trying the enum values of earlier steps, so rules decide, not a list here.
 const dir = join(process.cwd(), 'generated', 'definitions');
@@ -99,12 +99,31 @@ async function open(
   await page.goto(`${exampleRoute(run.baseRoute)}/${stepId}?brand=${BRAND}`);
 }
 
+// One browser session for the whole sweep: its cache keeps the app's files between steps, so a
+// step costs its own page load and axe runs, not a cold start. Every test opens its step by URL.
+let context: BrowserContext;
+let page: Page;
+test.beforeAll(async ({ browser, baseURL }) => {
+  context = await browser.newContext({ ...(baseURL ? { baseURL } : {}), locale: 'de-DE' });
+  page = await context.newPage();
+});
+test.afterAll(async () => {
+  await context.close();
+});
+
+// A step shared by variants renders the same: it is swept once, in the first public variant
+// that shows it (the advice step in the advice variant), which keeps CI time flat per line.
+const swept = new Set<string>();
 for (const run of runs) {
-  const steps = run.flow.steps.filter((step) => answersShowing(run, step.id) !== undefined);
+  const steps = run.flow.steps.filter((step) => {
+    const key = `${run.flow.id}/${step.id}`;
+    if (swept.has(key) || answersShowing(run, step.id) === undefined) return false;
+    swept.add(key);
+    return true;
+  });
   for (const step of steps) {
-    test(`${run.flow.id}${run.variant ? ` (${run.variant})` : ''} / ${step.id}: no axe violations, first shown, after a failed Weiter and with help open`, async ({
-      page,
-    }) => {
+    test(`${run.flow.id}${run.variant ? ` (${run.variant})` : ''} / ${step.id}: no axe violations, first shown, after a failed Weiter and with help open`, async () => {
+      await page.evaluate(() => sessionStorage.clear()).catch(() => undefined);
       await open(page, run, step.id, answersShowing(run, step.id) ?? {});
       await expect(page).toHaveURL(new RegExp(`/${step.id}(\\?|$)`));
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

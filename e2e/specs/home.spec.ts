@@ -8,6 +8,14 @@ test('the home page is German, titled and has no accessibility violations', asyn
   await expect(page).toHaveTitle('Versicherungsportal');
   await expect(page.getByRole('listitem').filter({ hasText: 'Fahrradversicherung' })).toBeVisible();
   await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: 'Einen Schaden melden' }).click();
+  await expect(page).toHaveURL(/\/schaden-melden\//);
+  await page.goto('/');
+  await page.getByRole('link', { name: /^Kundenportal/ }).click();
+  await expect(page).toHaveURL(/\/kunden\/login$/);
+  await page.goto('/');
+  await page.getByRole('link', { name: /^Vermittlerportal/ }).click();
+  await expect(page).toHaveURL(/\/vermittler\/login$/);
 });
 
 test('the skip link is the first tab stop and moves focus to the main content', async ({

@@ -37,7 +37,7 @@ function checkFlowChecks(
     if (!registers.has(check.register))
       flow.report(
         `${at}/register`,
-        `there is no register definitions/registers/${check.register}.json`,
+        `there is no register definitions/registers/${check.register}.json nor catalogue definitions/catalogues/${check.register}.json`,
       );
     for (const op of collectOperators(check.value))
       if (!operators.has(op)) flow.report(`${at}/value`, `unknown rule operator "${op}"`);

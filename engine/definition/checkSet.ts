@@ -3,6 +3,12 @@ import { createAjv } from '../validation/createAjv.ts';
 import { describeAjvErrors } from './ajvErrors.ts';
 import { checkDefinitionSemantics } from './semantic.ts';
 import { checkApplicationSet } from './applicationChecks.ts';
+import {
+  checkCatalogue,
+  checkCatalogueLookups,
+  checkNoCatalogueInFlow,
+} from './catalogueChecks.ts';
+import type { Catalogue } from '../../generated/types/catalogue.ts';
 import { checkDocumentSet, checkDocumentsSection } from './documentChecks.ts';
 import type { StaticDocument } from '../../generated/types/document.ts';
 import type { Tariff } from '../../generated/types/tariff.ts';
@@ -47,6 +53,7 @@ const FOLDER_SCHEMAS: { pattern: RegExp; schema: string; kind: string }[] = [
   { pattern: /^definitions\/locales\/de\/[^/]+\.json$/, schema: 'locale-bundle', kind: 'locale' },
   { pattern: /^definitions\/tariffs\/[^/]+\.json$/, schema: 'tariff', kind: 'tariff' },
   { pattern: /^definitions\/registers\/[^/]+\.json$/, schema: 'register', kind: 'register' },
+  { pattern: /^definitions\/catalogues\/[^/]+\.json$/, schema: 'catalogue', kind: 'catalogue' },
   { pattern: /^definitions\/documents\/[^/]+\.json$/, schema: 'document', kind: 'document' },
   { pattern: /^definitions\/api\/endpoints\.json$/, schema: 'endpoints', kind: 'endpoints' },
   { pattern: /^definitions\/flags\.json$/, schema: 'flags', kind: 'flags' },
@@ -136,7 +143,9 @@ export function checkDefinitionSet(
       continue;
     }
     if (
-      ['brand', 'environment', 'tariff', 'register', 'document'].includes(match.kind) &&
+      ['brand', 'environment', 'tariff', 'register', 'catalogue', 'document'].includes(
+        match.kind,
+      ) &&
       (source.value as { id: string }).id !== baseName(path)
     ) {
       reporter(source)('/id', `id must equal the file name "${baseName(path)}"`);
@@ -177,6 +186,7 @@ export function checkDefinitionSet(
     });
     if (!compiled) continue;
     const before = errors.length;
+    checkNoCatalogueInFlow({ path: source.path, value: def, report });
     checkDefinitionSemantics(def, {
       path: source.path,
       lookup: (uri) => ajv.getSchema(uri)?.schema,
@@ -190,7 +200,18 @@ export function checkDefinitionSet(
     checkDocumentsSection(def, source.path, (uri) => ajv.getSchema(uri)?.schema, report);
     if (errors.length === before) definitions.push({ path: source.path, value: def, report });
   }
-  // 4. Across files: flows and their tariffs, checks and their registers.
+  // 4. Across files: catalogues and their lookups, flows and their tariffs, checks and registers.
+  const catalogues = new Map<string, Catalogue>();
+  for (const v of byKind('catalogue')) {
+    const catalogue = v.value as Catalogue;
+    checkCatalogue({ path: v.source.path, value: catalogue, report: reporter(v.source) });
+    catalogues.set(catalogue.id, catalogue);
+  }
+  for (const v of byKind('tariff'))
+    checkCatalogueLookups(
+      { path: v.source.path, value: v.value, report: reporter(v.source) },
+      catalogues,
+    );
   checkApplicationSet({
     definitions: definitions.map((d) => ({ ...d, report: d.report })),
     tariffs: byKind('tariff').map((v) => ({
@@ -198,7 +219,10 @@ export function checkDefinitionSet(
       value: v.value as Tariff,
       report: reporter(v.source),
     })),
-    registers: new Set(byKind('register').map((v) => baseName(v.source.path))),
+    registers: new Set([
+      ...byKind('register').map((v) => baseName(v.source.path)),
+      ...catalogues.keys(),
+    ]),
     lookup: (uri) => ajv.getSchema(uri)?.schema,
   });
   checkDocumentSet(

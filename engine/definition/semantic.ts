@@ -2,6 +2,7 @@ import { collectOperators, collectVarReferences } from '../rules/references.ts';
 import { knownOperators } from '../rules/evaluate.ts';
 import { checkFormFeatures } from './formChecks.ts';
 import { walkStepGraph } from './graph.ts';
+import { choiceOptions } from '../wizard/visibility.ts';
 import { lookupText, type Bundles } from './i18n.ts';
 import { derefSchema, missingSegment, propertiesOf, type SchemaLookup } from './schemaPaths.ts';
 import {
@@ -156,10 +157,10 @@ function checkForms(def: WizardDefinition, env: SemanticEnvironment): void {
       const schema = field && derefSchema(field.schema, field.base, env.lookup).schema;
       if (!field)
         env.report(`${at}/optionsWhen/${key}`, `"${key}" is not a field of step "${step.id}"`);
-      else if (!Array.isArray((schema as { enum?: unknown } | undefined)?.enum))
+      else if (choiceOptions(schema).length === 0)
         env.report(
           `${at}/optionsWhen/${key}`,
-          `"${key}" has no enum, so it has no options to filter`,
+          `"${key}" has no enum (nor items with an enum), so it has no options to filter`,
         );
     }
   });

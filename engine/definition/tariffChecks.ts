@@ -144,7 +144,7 @@ function checkTableLevel(
 /**
  * Checks a tariff's rating against itself and the flows it prices: input rules read existing
  * answers (answers.<step>.<field> in every priced flow), today, variant or brand; tables are keyed
- * by inputs, nested as their key columns say, with keys among the answer's options and a row for
+ * by inputs or by variables an earlier step sets, nested as their key columns say, with keys among the answer's options and a row for
  * every option (unless the table has a "missing" reason); routine rules read inputs, variables set
  * by an earlier step, or today; tables and tariff pointers exist; beitrag and jahresbeitrag are set.
  */
@@ -184,12 +184,18 @@ export function checkTariffRating(
         );
     }
   };
+  // A table may be keyed by a variable of the routine (a zone looked up by an earlier step);
+  // each step reading the table checks that its keys are set by then.
+  const targets = new Set(rating.steps.map((step) => step.target));
   for (const [name, table] of Object.entries(rating.tables ?? {})) {
     if (!table) continue;
     const at = `/rating/tables/${name}`;
     table.keys.forEach((column, i) => {
-      if (!inputs.has(column.input))
-        report(`${at}/keys/${i}/input`, `"${column.input}" is no input of the rating`);
+      if (!inputs.has(column.input) && !targets.has(column.input))
+        report(
+          `${at}/keys/${i}/input`,
+          `"${column.input}" is no input of the rating and no variable its routine sets`,
+        );
     });
     const options = table.keys.map((column) =>
       column.bands === true ? undefined : columnOptions(rating, column.input, flows, lookup),
@@ -216,8 +222,14 @@ export function checkTariffRating(
       if (value !== undefined) report(`${at}/value`, 'a round step takes no value, only scale');
     } else if (value === undefined) report(at, `a ${step.op} step needs a value`);
     else if (isObject(value) && typeof value['table'] === 'string') {
-      if (!rating.tables?.[value['table']])
-        report(`${at}/value/table`, `there is no table "${value['table']}"`);
+      const read = rating.tables?.[value['table']];
+      if (!read) report(`${at}/value/table`, `there is no table "${value['table']}"`);
+      for (const column of read?.keys ?? [])
+        if (!names.has(column.input) && targets.has(column.input))
+          report(
+            `${at}/value/table`,
+            `table "${value['table']}" is keyed by "${column.input}", which no earlier step sets`,
+          );
     } else if (isObject(value) && typeof value['tariff'] === 'string') {
       const pointer = value['tariff'];
       for (const [, name] of pointer.matchAll(/\{([^}]+)\}/g))

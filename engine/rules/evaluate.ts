@@ -1,4 +1,5 @@
 import { LogicEngine } from 'json-logic-engine';
+import { catalogueOperator } from './catalogueOperator.ts';
 import { DATE_OPERATORS } from './dateOperators.ts';
 
 /** A JSON Logic rule as written in a definition. */
@@ -9,6 +10,14 @@ for (const [name, operator] of Object.entries(DATE_OPERATORS))
   engine.addMethod(name, (args: unknown) => operator(Array.isArray(args) ? args : [args]), {
     deterministic: true,
   });
+// Reads the catalogues the server provided; not deterministic, so never precomputed.
+engine.addMethod(
+  'catalogue',
+  (args: unknown) => catalogueOperator(Array.isArray(args) ? args : [args]),
+  {
+    deterministic: false,
+  },
+);
 
 /**
  * Evaluates a JSON Logic rule against a scope (data, context, response, ...). Evaluation is

@@ -5,3 +5,9 @@ export {
   collectVarReferences,
   type VarReference,
 } from './references.ts';
+export {
+  catalogueEntry,
+  catalogueLabelKey,
+  catalogueOperator,
+  provideCatalogues,
+} from './catalogueOperator.ts';

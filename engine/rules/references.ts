@@ -52,7 +52,10 @@ export function collectVarReferences(rule: Rule): VarReference[] {
   return found;
 }
 
-/** Lists every operator a rule uses. */
+/**
+ * Lists every operator a rule uses. The argument of `eachKey` is an object whose keys are the
+ * names of the object it builds, not operators: only its values are rules.
+ */
 export function collectOperators(rule: Rule): string[] {
   const found: string[] = [];
   const walk = (node: unknown): void => {
@@ -63,7 +66,8 @@ export function collectOperators(rule: Rule): string[] {
     if (!isPlainObject(node)) return;
     for (const [operator, args] of Object.entries(node)) {
       found.push(operator);
-      walk(args);
+      if (operator === 'eachKey' && isPlainObject(args)) Object.values(args).forEach(walk);
+      else walk(args);
     }
   };
   walk(rule);

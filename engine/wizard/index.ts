@@ -17,6 +17,7 @@ export {
 } from './transition.ts';
 export {
   irrelevantKeys,
+  choiceOptions,
   offeredOptions,
   resolveGoTo,
   visibleSteps,

@@ -20,8 +20,10 @@ function schemaAt(step: Step, path: readonly string[]): Node | undefined {
 /**
  * A prefilled value as its target field holds it: the URL and a partner page give texts, so a
  * numeric text becomes a number for a number or integer field ("1500", "1.299,50" stays text:
- * only plain decimals with a dot are read) and "true"/"false" a boolean for a boolean field.
- * Anything else stays as it came, and the field's validation speaks to it.
+ * only plain decimals with a dot are read), "true"/"false" a boolean for a boolean field, and a
+ * text for a multiple choice (an array of options) the list of its comma-separated values
+ * ("SCHLUESSELVERLUST,MIETSACHSCHAEDEN"). Anything else stays as it came, and the field's
+ * validation speaks to it.
  */
 export function prefillValue(
   step: Step | undefined,
@@ -33,5 +35,10 @@ export function prefillValue(
   if ((type === 'number' || type === 'integer') && /^-?\d+(\.\d+)?$/.test(value.trim()))
     return Number(value.trim());
   if (type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
+  if (type === 'array' && schemaAt(step, [...path, '0'])?.['type'] === 'string')
+    return value
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== '');
   return value;
 }

@@ -11,6 +11,8 @@ export interface ContextLoad {
   request: HttpRequest;
   /** A failure leaves context.<name> empty instead of refusing the flow. */
   optional: boolean;
+  /** Where the app goes when the load answers 404 (definition `notFoundRoute`). */
+  notFoundRoute?: string;
 }
 
 const noAnswers = (): undefined => undefined;
@@ -32,6 +34,7 @@ export function contextLoads(
     .map(({ name, load }) => ({
       name,
       optional: load.optional === true,
+      ...(load.notFoundRoute ? { notFoundRoute: load.notFoundRoute } : {}),
       request: buildRequest(
         {
           endpoint: load.endpoint,

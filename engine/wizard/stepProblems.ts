@@ -31,6 +31,16 @@ function requiredError(field: string): ErrorObject {
   };
 }
 
+/** A multiple choice holding an option that is not offered: the field's `enum` message. */
+function notOfferedError(field: string, offered: unknown[]): ErrorObject {
+  return {
+    keyword: 'enum',
+    instancePath: `/${field}`,
+    schemaPath: `#/properties/${field}/items/enum`,
+    params: { allowedValues: offered },
+  };
+}
+
 const COUNT_KEYWORDS = new Set(['minItems', 'maxItems']);
 
 /** The values an ajv error's text may read: its params (limit, format, missingProperty). */
@@ -44,7 +54,8 @@ function valuesOf(error: ErrorObject): Record<string, unknown> | undefined {
  * server), after normalisation (IBAN without spaces, E.164 phone, trimmed text, no empty
  * strings), then applies the form's own rules (requiredWhen, itemCounts, read-only values,
  * constraints; see formRules.ts). Fields marked irrelevant are left out; an answer that is not
- * among the offered options counts as missing. Returns one problem per field path: the schema's
+ * among the offered options counts as missing, and a multiple choice holding an option that is
+ * not offered fails with the field's `enum` message. Returns one problem per field path: the schema's
  * first, in the order ajv reports them, then the rules'. Browser and server call this alike.
  */
 export function stepProblems(
@@ -68,8 +79,13 @@ export function stepProblems(
   );
   for (const field of Object.keys(form?.optionsWhen ?? {})) {
     const value = data[field];
-    if (value !== undefined && !offeredOptions(step, field, input).includes(value))
-      errors.push(requiredError(field));
+    if (value === undefined) continue;
+    const offered = offeredOptions(step, field, input);
+    if (!Array.isArray(value)) {
+      if (!offered.includes(value)) errors.push(requiredError(field));
+    } else if (value.some((item) => !offered.includes(item))) {
+      errors.push(notOfferedError(field, offered));
+    }
   }
   const found: RuleProblem[] = errors.map((error) => {
     const values = valuesOf(error);

@@ -22,12 +22,21 @@ export function irrelevantKeys(step: Step, input: RuleInput): string[] {
     .map(([field]) => field);
 }
 
-/** The offered options of an enum field: those whose optionsWhen rule holds (all without one). */
+/** The options of a choice field: its `enum`, or for a multiple choice its items' `enum`. */
+export function choiceOptions(schema: unknown): unknown[] {
+  if (typeof schema !== 'object' || schema === null) return [];
+  const node = schema as { enum?: unknown; items?: { enum?: unknown } };
+  if (Array.isArray(node.enum)) return node.enum;
+  return Array.isArray(node.items?.enum) ? node.items.enum : [];
+}
+
+/**
+ * The offered options of a choice field (an enum, or an array of enum values answered with
+ * checkboxes): those whose optionsWhen rule holds (all without one).
+ */
 export function offeredOptions(step: Step, field: string, input: RuleInput): unknown[] {
-  const schema = (
-    step.form?.schema['properties'] as Record<string, { enum?: unknown[] } | undefined> | undefined
-  )?.[field];
-  const all = schema?.enum ?? [];
+  const schema = (step.form?.schema['properties'] as Record<string, unknown> | undefined)?.[field];
+  const all = choiceOptions(schema);
   const rule = step.form?.optionsWhen?.[field];
   if (rule === undefined) return all;
   return all.filter((option) => ruleHolds(rule, { ...input, option }));

@@ -99,7 +99,7 @@ export type Rule4 = (boolean | number | string | null) | Rule1[] | {};
 export type RatingName = string;
 
 /**
- * The declarative tariff of one insurance line (its rate book): the sections contract self-service prices with (cover variants, payment periods, deductible discounts, surcharges, revenue bands) and the rating of new applications (rating): inputs read from a flow's answers, lookup tables, insurability rules and an ordered rate routine whose every step the server records in the rating worksheet. Rates in this project are illustrative. Amounts are in the tariff's currency.
+ * The declarative tariff of one insurance line (its rate book): the sections contract self-service prices with (cover variants, payment periods, deductible discounts, surcharges, revenue bands) and the rating of new applications (rating): inputs read from a flow's answers, lookup tables, insurability rules and an ordered rate routine whose every step the server records in the rating worksheet. Rates in this project are illustrative. Amounts are in the tariff's currency. A tariff that prices a contract product carries the contract sections; a tariff of a line sold by application only (VSH) needs only its rating and may carry the sections its rating refers to (paymentPeriods, deductibleDiscounts, minimumAnnualPremium).
  */
 export interface Tariff {
   /**
@@ -115,9 +115,9 @@ export interface Tariff {
    */
   version: number;
   /**
-   * The insurance line (product code of spec section 1).
+   * The insurance line (product code of spec section 1; VSH is the financial-loss liability).
    */
-  line: 'BHV' | 'VH' | 'SI' | 'FAHRRAD' | 'THV' | 'PHV' | 'HAUSRAT' | 'REISE';
+  line: 'BHV' | 'VH' | 'SI' | 'FAHRRAD' | 'THV' | 'PHV' | 'HAUSRAT' | 'REISE' | 'VSH';
   /**
    * German name of the line, as shown to customers.
    */
@@ -131,11 +131,11 @@ export interface Tariff {
    */
   currency: 'EUR' | 'CHF';
   /**
-   * Contract products (spec 'Contract list item') priced by this tariff.
+   * Products priced by this tariff: contract products (spec 'Contract list item'), which contract self-service prices with the sections coverVariants to minimumAnnualPremium, or VSH, a line sold by application only (no contracts of it yet), which needs only its rating.
    *
    * @minItems 1
    *
-   * Items: A contract product.
+   * Items: A contract product, or VSH (financial-loss liability, application only).
    */
   products: [
     (
@@ -151,6 +151,7 @@ export interface Tariff {
       | 'TIERHALTERHAFTPFLICHT'
       | 'BHV_1'
       | 'BHV_2'
+      | 'VSH'
     ),
     ...(
       | 'VH'
@@ -165,6 +166,7 @@ export interface Tariff {
       | 'TIERHALTERHAFTPFLICHT'
       | 'BHV_1'
       | 'BHV_2'
+      | 'VSH'
     )[],
   ];
   /**
@@ -174,7 +176,7 @@ export interface Tariff {
    *
    * Items: One cover variant.
    */
-  coverVariants: [
+  coverVariants?: [
     {
       /**
        * The deckungsIdentifier stored on a contract.
@@ -239,7 +241,7 @@ export interface Tariff {
   /**
    * Payment periods (Zahlweisen) the line offers; a period not listed is not offered.
    */
-  paymentPeriods: {
+  paymentPeriods?: {
     MONATLICH?: PaymentPeriod;
     VIERTELJAEHRLICH?: PaymentPeriod1;
     HALBJAEHRLICH?: PaymentPeriod2;
@@ -249,7 +251,7 @@ export interface Tariff {
   /**
    * Deductible levels (Selbstbeteiligung) the line offers, each with its discount as a fraction of the premium; a level not listed is not offered.
    */
-  deductibleDiscounts: {
+  deductibleDiscounts?: {
     /**
      * Discount without deductible.
      */
@@ -274,7 +276,7 @@ export interface Tariff {
   /**
    * Annual surcharges for optional covers; an option without surcharge entry is not offered.
    */
-  surcharges: {
+  surcharges?: {
     /**
      * Elementary cover (Elementarschäden: flood, heavy rain, earthquake...).
      */
@@ -371,7 +373,7 @@ export interface Tariff {
   /**
    * The annual premium never falls below this amount.
    */
-  minimumAnnualPremium: number;
+  minimumAnnualPremium?: number;
   rating?: Rating;
 }
 /**

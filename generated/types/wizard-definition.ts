@@ -92,6 +92,10 @@ export type WizardDefinition = {
            * When the load fails, start without it (context.<name> stays empty) instead of refusing the flow: a resumed draft that was submitted or deleted in the meantime.
            */
           optional?: boolean;
+          /**
+           * When the load answers 404, the app replaces the flow's route with this page instead of its error: an agent's customer that is not in the agent's portfolio goes to /beratung/agent/notfound.
+           */
+          notFoundRoute?: string;
         }
       | undefined;
   };
@@ -156,7 +160,7 @@ export type WizardDefinition = {
      */
     id: string;
     /**
-     * Id of the register file definitions/registers/<register>.json.
+     * Id of the register file definitions/registers/<register>.json, or of a catalogue definitions/catalogues/<register>.json (its labels and keys are the entries).
      */
     register: string;
     value: Rule15;
@@ -208,10 +212,18 @@ export type WizardDefinition = {
   };
 };
 /**
- * Product code of an insurance line (THV is TIERHALTER, PHV is PRIVATHAFTPFLICHT).
+ * Product code of an insurance line (THV is TIERHALTER, PHV is PRIVATHAFTPFLICHT, VSH the financial-loss liability, which has no prefill fields).
  */
 export type ProductCode =
-  'BHV' | 'VH' | 'SI' | 'FAHRRAD' | 'TIERHALTER' | 'PRIVATHAFTPFLICHT' | 'HAUSRAT' | 'REISE';
+  | 'BHV'
+  | 'VH'
+  | 'SI'
+  | 'FAHRRAD'
+  | 'TIERHALTER'
+  | 'PRIVATHAFTPFLICHT'
+  | 'HAUSRAT'
+  | 'REISE'
+  | 'VSH';
 /**
  * One of the platform's five brands.
  */
@@ -737,7 +749,7 @@ export interface Form {
     [k: string]: Rule1 | undefined;
   };
   /**
-   * Per enum field: an option is offered only while the rule is true; the rule reads the option as {"var": "option"}. An answer that is not offered is invalid, with the field's required message.
+   * Per choice field (an enum, or a multiple choice: an array whose items have an enum, answered with checkboxes): an option is offered only while the rule is true; the rule reads the option as {"var": "option"}. An answer that is not offered is invalid, with the field's required message; a multiple choice holding an option that is not offered, with its enum message.
    */
   optionsWhen?: {
     [k: string]: Rule1 | undefined;

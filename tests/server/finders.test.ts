@@ -177,3 +177,36 @@ describe('GET /api/adresse/strassen', () => {
     }
   });
 });
+
+describe('GET /api/finder/<catalogue> (dog breeds, business types)', () => {
+  it('finds dog breeds by part of the name, umlauts spelt out or not', async () => {
+    expect(await items('/api/finder/hunderassen?q=sch%C3%A4fer')).toEqual([
+      { key: 'deutscher-schaeferhund', label: 'Deutscher Schäferhund' },
+    ]);
+    expect((await items('/api/finder/hunderassen?q=schaefer')).map((i) => i.key)).toEqual([
+      'deutscher-schaeferhund',
+    ]);
+    const terriers = (await items('/api/finder/hunderassen?q=terrier')).map((i) => i.label);
+    expect(terriers.length).toBeGreaterThan(5);
+    expect(terriers.length).toBeLessThanOrEqual(20);
+  });
+
+  it('finds business types, names starting with the text first', async () => {
+    const found = (await items('/api/finder/gewerbearten?q=bera')).map((i) => i.label);
+    expect(found).toEqual(
+      expect.arrayContaining(['Finanzberatung', 'IT-Beratung', 'Unternehmensberatung']),
+    );
+    expect(await items('/api/finder/gewerbearten?q=b%C3%A4cker')).toEqual([
+      { key: 'baeckerei', label: 'Bäckerei' },
+    ]);
+  });
+
+  it('answers 404 for a catalogue that does not exist', async () => {
+    expect((await get('/api/finder/unbekannt?q=a')).status).toBe(404);
+  });
+
+  it('refuses a missing or blank search text', async () => {
+    expect((await get('/api/finder/hunderassen')).status).toBe(400);
+    expect((await get('/api/finder/hunderassen?q=%20')).status).toBe(400);
+  });
+});

@@ -100,6 +100,50 @@ describe('the definitions check of tariffs, application flows and registers', ()
     );
   });
 
+  it('accepts a table keyed by a variable an earlier step sets, and refuses it read before', () => {
+    /** The bike tariff with a table keyed by the rate "satz", read by a step at `index`. */
+    const withLookup = (index: number, target: string): JsonObject => {
+      const tariff = realJson(TARIFF);
+      (rating(tariff)['tables'] as JsonObject)['satzfaktor'] = {
+        label: 'Faktor nach Jahressatz',
+        keys: [{ input: 'satz', bands: true }],
+        values: [
+          { upTo: 0.05, value: 1 },
+          { upTo: null, value: 1.1 },
+        ],
+      };
+      (rating(tariff)['steps'] as JsonObject[]).splice(index, 0, {
+        id: 'satzfaktor',
+        label: 'Faktor nach Jahressatz',
+        op: target === 'jahresbeitrag' ? 'multiply' : 'set',
+        target,
+        value: { table: 'satzfaktor' },
+      });
+      return tariff;
+    };
+    // Step 5 follows "mal-satz"; step 0 comes before "satz-diebstahl" sets the rate.
+    expect(located({ [TARIFF]: withLookup(5, 'jahresbeitrag') })).toEqual([]);
+    expect(located({ [TARIFF]: withLookup(0, 'vorab') })).toEqual([
+      expect.stringContaining(
+        '/rating/steps/0/value/table: table "satzfaktor" is keyed by "satz", which no earlier step sets',
+      ),
+    ]);
+  });
+
+  it('refuses a table keyed by a name that is neither an input nor a variable', () => {
+    const tariff = realJson(TARIFF);
+    (rating(tariff)['tables'] as JsonObject)['zonenfaktor'] = {
+      label: 'Faktor nach Zone',
+      keys: [{ input: 'zone' }],
+      values: { '1': 1 },
+    };
+    expect(located({ [TARIFF]: tariff })).toEqual([
+      expect.stringContaining(
+        '/rating/tables/zonenfaktor/keys/0/input: "zone" is no input of the rating and no variable its routine sets',
+      ),
+    ]);
+  });
+
   it('refuses unordered bands', () => {
     const tariff = realJson(TARIFF);
     (rating(tariff)['tables'] as JsonObject)['summenband'] = {

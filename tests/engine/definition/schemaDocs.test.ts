@@ -24,7 +24,7 @@ function undocumented(node: unknown, pointer: string, out: string[]): string[] {
 }
 
 describe('schemas a product owner reads', () => {
-  it.each(['tariff', 'register', 'rating-worksheet', 'document'])(
+  it.each(['tariff', 'register', 'catalogue', 'rating-worksheet', 'document'])(
     '%s.schema.json documents every property',
     (name) => {
       const schema: unknown = JSON.parse(

@@ -150,6 +150,12 @@ describe('collectOperators', () => {
     expect(collectOperators(rule)).toEqual(['and', '==', 'var', '!', 'in', 'var']);
   });
 
+  it('takes the keys of an object built with eachKey for names, not operators', () => {
+    const rule = { eachKey: { gewerbe: { var: 'value' }, anzahl: { '+': [1, 2] } } };
+    expect(collectOperators(rule)).toEqual(['eachKey', 'var', '+']);
+    expect(evaluateRule(rule, { value: 'Kiosk' })).toEqual({ gewerbe: 'Kiosk', anzahl: 3 });
+  });
+
   it('lists none for a literal', () => {
     expect(collectOperators(false)).toEqual([]);
   });

@@ -37,15 +37,22 @@ const expected: Record<ResultPageName, { title: string; text: RegExp; link: stri
       link: 'Zum Kundenbestand',
       to: '/vermittler/kundenbestand',
     },
+    'agent-notfound': {
+      title: 'Kunde nicht gefunden',
+      text: /keinen Kunden gefunden/,
+      link: 'Zum Kundenbestand',
+      to: '/vermittler/kundenbestand',
+    },
   };
 
 describe('the application result pages', () => {
-  it('has the spec’s four routes', () => {
+  it('has the spec’s five routes', () => {
     expect(Object.values(RESULT_PAGES).map((page) => page.path)).toEqual([
       '/antrag/fehler',
       '/antrag/check-failed',
       '/antrag/sorry',
       '/antrag/sorry/agent',
+      '/beratung/agent/notfound',
     ]);
   });
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { evaluateRule, lookupText, type WizardDefinition } from '#engine';
+import { catalogueEntry, evaluateRule, lookupText, type WizardDefinition } from '#engine';
+import { catalogues } from '../finders/catalogues.ts';
 import type { Register } from '../../../../generated/types/register.ts';
 import type { ServerFlow } from '../claims/flowAnswers.ts';
 import { REPO_ROOT } from '../pricing/loadTariffs.ts';
@@ -31,6 +32,9 @@ function registerOf(id: string, dir: string) {
   return register;
 }
 
+const isListed = (register: ReturnType<typeof registerOf>, value: string): boolean =>
+  register.keys.has(registerKey(register.normalize, value));
+
 /** A failed check: its id and the German message of its messageKey. */
 export interface FailedCheck {
   id: string;
@@ -39,8 +43,9 @@ export interface FailedCheck {
 
 /**
  * Runs a flow's declared checks (definition `checks`) over checked answers: each check's value
- * is looked up in its register; `listed` fails when it is there, `notListed` when it is not. An
- * empty value passes. Answers the first failing check, or null.
+ * is looked up in its register, or in the catalogue of that id (by key or label); `listed` fails
+ * when it is there, `notListed` when it is not. An empty value passes. Answers the first failing
+ * check, or null.
  */
 export function runChecks(
   flow: ServerFlow,
@@ -51,8 +56,9 @@ export function runChecks(
   for (const check of definition.checks ?? []) {
     const value = evaluateRule(check.value, { answers });
     if (value === undefined || value === null || value === '') continue;
-    const register = registerOf(check.register, dir);
-    const listed = register.keys.has(registerKey(register.normalize, String(value)));
+    const listed = catalogues().has(check.register)
+      ? catalogueEntry(check.register, String(value)) !== undefined
+      : isListed(registerOf(check.register, dir), String(value));
     if (listed === (check.fails === 'listed')) {
       const message =
         lookupText(flow.bundles, check.messageKey, definition.i18nNamespace) ??

@@ -1,5 +1,5 @@
 import type { HausratDeckung, HausratTeil } from '../db/schema/index.ts';
-import { variantForSum, type TariffCoverVariant } from '../pricing/index.ts';
+import { contractTariff, variantForSum, type TariffCoverVariant } from '../pricing/index.ts';
 import type { ChangeContext, ChangeKindSpec } from './changeKind.ts';
 
 /** A new risk address with the household data of spec section 3 ("New address"). */
@@ -39,7 +39,7 @@ const text = (max: number) => ({ type: 'string', minLength: 1, maxLength: max })
 
 /** The variant a household of `needed` insured sum requires: the current one when it suffices. */
 function householdVariant(context: ChangeContext, needed: number): TariffCoverVariant | undefined {
-  const tariff = context.tariffs.get(context.row.produkt);
+  const tariff = contractTariff(context.tariffs, context.row.produkt);
   if (!tariff) return undefined;
   const current = tariff.coverVariants.find((v) => v.id === context.row.deckungsIdentifier);
   if (current && current.insuranceSum >= needed) return current;

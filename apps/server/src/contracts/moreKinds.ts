@@ -1,14 +1,13 @@
 import type { VersicherteGewerbe } from '../db/schema/index.ts';
+import { contractTariff } from '../pricing/index.ts';
 import type { ChangeContext, ChangeKindSpec } from './changeKind.ts';
 
 /** The variant of the contract's product whose insured sum is exactly `value` (a decimal string). */
 function variantWithSum(value: unknown, context: ChangeContext) {
   const sum = Number(String(value).replace(',', '.'));
-  return context.tariffs
-    .get(context.row.produkt)
-    ?.coverVariants.find(
-      (variant) => variant.products.includes(context.row.produkt) && variant.insuranceSum === sum,
-    );
+  return contractTariff(context.tariffs, context.row.produkt)?.coverVariants.find(
+    (variant) => variant.products.includes(context.row.produkt) && variant.insuranceSum === sum,
+  );
 }
 
 /** Family status of a private liability contract (POST .../beitrag/phv/familienstand). */

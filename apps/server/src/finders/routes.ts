@@ -8,8 +8,17 @@ import {
   slugOf,
   type FinderItem,
 } from './data.ts';
+import { catalogues } from './catalogues.ts';
 
 const text = { type: 'string', maxLength: 60 } as const;
+
+/** The query of a search: `q`, a text that is not blank. */
+const searchText = {
+  type: 'object',
+  properties: { q: { ...text, minLength: 1, pattern: '\\S' } },
+  required: ['q'],
+  additionalProperties: false,
+} as const;
 
 /** Finder answers are the same for everyone and change only with a deployment. */
 const cacheable = (reply: FastifyReply) => reply.header('Cache-Control', 'public, max-age=3600');
@@ -18,9 +27,24 @@ const cacheable = (reply: FastifyReply) => reply.header('Cache-Control', 'public
  * The finders of the application flows, without sign-in, from the JSON files of apps/server/data:
  * `GET /api/finder/fahrradhersteller?q=` (bike makers), `GET /api/adresse/orte?plz=&ort=` (places
  * of postcodes starting with plz) and `GET /api/adresse/strassen?plz=&q=` (streets of one
- * postcode). Each answers at most 20 entries; an unknown postcode answers `[]`.
+ * postcode). Each answers at most 20 entries; an unknown postcode answers `[]`. Every catalogue of
+ * definitions/catalogues/ with `finder: true` is searched at `GET /api/finder/<id>?q=` (dog
+ * breeds, business types).
  */
 export function registerFinderRoutes(app: FastifyInstance): void {
+  for (const catalogue of catalogues().values()) {
+    if (!catalogue.finder) continue;
+    app.get<{ Querystring: { q: string } }>(
+      `/api/finder/${catalogue.id}`,
+      { schema: { querystring: searchText } },
+      async (request, reply): Promise<FinderItem[]> => {
+        cacheable(reply);
+        if (foldText(request.query.q) === '') return [];
+        return search(catalogue.entries, request.query.q).map(({ key, label }) => ({ key, label }));
+      },
+    );
+  }
+
   app.get<{ Querystring: { q: string } }>(
     '/api/finder/fahrradhersteller',
     {

@@ -6,7 +6,7 @@ import type {
 } from '../db/schema/contractTypes.ts';
 import { parseDay, remainingShare, type Hauptfaelligkeit } from './insuranceYear.ts';
 import { optionalCovers, revenueFactorOf } from './options.ts';
-import type { TariffCatalogue } from './tariff.ts';
+import { contractTariff, type TariffCatalogue } from './tariff.ts';
 
 /** What a premium depends on: the contract's (possibly changed) cover and the effective date. */
 export interface PricingInput {
@@ -78,7 +78,7 @@ export function calculatePremium(
   catalogue: TariffCatalogue,
   input: PricingInput,
 ): PricedResult | PremiumResult {
-  const tariff = catalogue.get(input.produkt);
+  const tariff = contractTariff(catalogue, input.produkt);
   if (!tariff) return invalid(input, 'Für dieses Produkt gibt es keinen Tarif.');
   const variant = tariff.coverVariants.find(
     (candidate) =>

@@ -16,4 +16,12 @@ export {
   type Hauptfaelligkeit,
   type InsuranceYear,
 } from './insuranceYear.ts';
-export type { Tariff, TariffCatalogue, TariffCoverVariant, TariffPaymentPeriod } from './tariff.ts';
+export { contractTariff, isContractTariff } from './tariff.ts';
+export type {
+  ContractTariff,
+  Tariff,
+  TariffCatalogue,
+  TariffCoverVariant,
+  TariffPaymentPeriod,
+  TariffProduct,
+} from './tariff.ts';

@@ -2,8 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAjv } from '../../../../engine/validation/createAjv.ts';
-import type { Produkt } from '../db/schema/contractTypes.ts';
-import type { Tariff, TariffCatalogue } from './tariff.ts';
+import type { Tariff, TariffCatalogue, TariffProduct } from './tariff.ts';
 
 /** The repository root (definitions/ and generated/ are read from it). */
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
@@ -18,8 +17,9 @@ export const TARIFF_SCHEMA_PATH = join(REPO_ROOT, 'definitions', 'schema', 'tari
 const RULE_SCHEMA_PATH = join(REPO_ROOT, 'definitions', 'schema', 'rule.schema.json');
 
 /**
- * Reads and validates every tariff file and indexes it by product. Throws on a file that breaks
- * the schema, names a variant product outside its products list, or prices a product twice.
+ * Reads and validates every tariff file and indexes it by product (contract products and lines
+ * sold by application only). Throws on a file that breaks the schema, names a variant product
+ * outside its products list, or prices a product twice.
  */
 export function loadTariffs(dir: string = TARIFFS_DIR): TariffCatalogue {
   const ajv = createAjv();
@@ -27,7 +27,7 @@ export function loadTariffs(dir: string = TARIFFS_DIR): TariffCatalogue {
   const validate = ajv.compile<Tariff>(
     JSON.parse(readFileSync(TARIFF_SCHEMA_PATH, 'utf8')) as object,
   );
-  const catalogue = new Map<Produkt, Tariff>();
+  const catalogue = new Map<TariffProduct, Tariff>();
   for (const name of readdirSync(dir)
     .filter((file) => file.endsWith('.json'))
     .sort()) {
@@ -35,9 +35,9 @@ export function loadTariffs(dir: string = TARIFFS_DIR): TariffCatalogue {
     if (!validate(data)) {
       throw new Error(`Tarif ${name} ist ungültig: ${ajv.errorsText(validate.errors)}`);
     }
-    for (const variant of data.coverVariants) {
+    for (const variant of data.coverVariants ?? []) {
       const foreign = variant.products.find(
-        (product) => !data.products.includes(product as Produkt),
+        (product) => !data.products.includes(product as TariffProduct),
       );
       if (foreign)
         throw new Error(`Tarif ${name}: Deckung ${variant.id} nennt fremdes Produkt ${foreign}.`);

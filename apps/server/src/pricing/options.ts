@@ -1,4 +1,4 @@
-import type { Tariff } from './tariff.ts';
+import type { ContractTariff, Tariff } from './tariff.ts';
 
 /** What {@link optionalCovers} reads of a pricing input. */
 interface OptionalCoverInput {
@@ -10,7 +10,7 @@ interface OptionalCoverInput {
  * The annual surcharges of the family status and of the optional household covers, or the German
  * reason why the tariff does not offer one of them.
  */
-export function optionalCovers(tariff: Tariff, input: OptionalCoverInput): number | string {
+export function optionalCovers(tariff: ContractTariff, input: OptionalCoverInput): number | string {
   let sum = 0;
   const byStatus = tariff.surcharges.familienstand;
   if (input.familienstand && byStatus) {
@@ -53,10 +53,10 @@ export function revenueFactorOf(
  * undefined when none does.
  */
 export function variantForSum(
-  tariff: Tariff,
+  tariff: ContractTariff,
   produkt: string,
   needed: number,
-): Tariff['coverVariants'][number] | undefined {
+): ContractTariff['coverVariants'][number] | undefined {
   return tariff.coverVariants
     .filter((variant) => variant.products.includes(produkt) && variant.insuranceSum >= needed)
     .sort((a, b) => a.insuranceSum - b.insuranceSum)[0];

@@ -3,6 +3,10 @@ import type { Rating, RatingStep, Tariff } from '../../../../generated/types/tar
 import { ratingInputs, type MissingInput, type RatingContext } from './inputs.ts';
 import { evaluateOperand, NO_PRICE_REASON } from './operands.ts';
 import type { RatingValue, Worksheet, WorksheetCheck, WorksheetStep } from './worksheet.ts';
+import { catalogues } from '../finders/catalogues.ts';
+
+// Tariffs rate by catalogue attributes ({"catalogue": [...]}): the rule operator needs the data.
+catalogues();
 
 /** What a rating run found. */
 export type RatingResult =

@@ -2,6 +2,7 @@ import { addDays, formatISO } from 'date-fns';
 import type { contracts, contractTasks, documents, pendingChanges } from '../db/schema/index.ts';
 import {
   calculatePremium,
+  contractTariff,
   defaultTariffs,
   insuranceYearOf,
   isPriced,
@@ -50,7 +51,7 @@ export function buildContract(
   today: string,
   contractDocuments: readonly ContractDocument[],
 ): BuiltContract {
-  const tariff = defaultTariffs().get(spec.produkt);
+  const tariff = contractTariff(defaultTariffs(), spec.produkt);
   const variant = tariff?.coverVariants.find((candidate) => candidate.id === spec.deckung);
   if (!tariff || !variant)
     throw new Error(`Seed: unbekannte Deckung ${spec.deckung} für ${spec.nr}`);

@@ -107,8 +107,14 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
           Promise.all(loads.map((load) => transport(load.request))),
           prefillValues(flow.definition, window.location.search, frame),
         ]);
-        const failed = answers.find((answer, i) => !answer.ok && !loads[i]?.optional);
+        const failedAt = answers.findIndex((answer, i) => !answer.ok && !loads[i]?.optional);
+        const failed = answers[failedAt];
         if (!active) return;
+        const notFoundRoute = loads[failedAt]?.notFoundRoute;
+        if (failed?.status === 404 && notFoundRoute) {
+          navigate(notFoundRoute, { replace: true });
+          return;
+        }
         if (failed) {
           setPrepared({ state: 'failed', status: failed.status });
           return;
@@ -129,7 +135,7 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
     return () => {
       active = false;
     };
-  }, [entry, brand, baseContext, frame, openedFresh, attempt]);
+  }, [entry, brand, baseContext, frame, openedFresh, attempt, navigate]);
 
   const setup: WizardSetup | undefined = useMemo(() => {
     if (prepared.state !== 'ready') return undefined;

@@ -20,6 +20,19 @@ export function applicationEntries(brand: string, variant: string): FlowEntry[] 
   );
 }
 
+/**
+ * The claim flows a claimant starts from nothing under a brand: those whose route has no
+ * parameter (the claim entry, not the product's claim report it forwards to).
+ */
+export function claimEntries(brand: string): FlowEntry[] {
+  return flows.filter(
+    (entry) =>
+      entry.kind === 'claim' &&
+      !entry.baseRoute.includes('{') &&
+      (entry.brands as readonly string[]).includes(brand),
+  );
+}
+
 /** The entry of one variant of a flow, if the flow has it. */
 export function flowVariant(flowId: string, variant: string): FlowEntry | undefined {
   return flows.find((entry) => entry.id === flowId && entry.variant === variant);

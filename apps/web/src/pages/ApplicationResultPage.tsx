@@ -11,6 +11,7 @@ export const RESULT_PAGES = {
   'check-failed': { path: '/antrag/check-failed', linkTo: '/' },
   sorry: { path: '/antrag/sorry', linkTo: '/' },
   'sorry-agent': { path: '/antrag/sorry/agent', linkTo: '/vermittler/kundenbestand' },
+  'agent-notfound': { path: '/beratung/agent/notfound', linkTo: '/vermittler/kundenbestand' },
 } as const;
 
 /** The name of a result page. */

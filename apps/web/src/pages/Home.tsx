@@ -1,16 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BrandConfig } from '../../../../generated/types/brand.ts';
-import { applicationEntries, flowVariant } from '../flows/flowIndex.ts';
+import { applicationEntries, claimEntries, flowVariant } from '../flows/flowIndex.ts';
 
 /**
  * The home page: the brand, what the platform offers, and every insurance line the brand sells
  * online, from the flow index (a new application definition appears here by itself), each with its
- * application and, where the flow has one, its advice variant.
+ * application and, where the flow has one, its advice variant; then the claim report and the two
+ * portals.
  */
 export function Home({ brand }: { brand: BrandConfig }) {
   const { t } = useTranslation();
   const products = applicationEntries(brand.id, 'customer');
+  const claims = claimEntries(brand.id);
   return (
     <>
       <h1>{t('home.title')}</h1>
@@ -37,6 +39,27 @@ export function Home({ brand }: { brand: BrandConfig }) {
           })}
         </ul>
       )}
+      {claims.length > 0 ? (
+        <>
+          <h2>{t('home.claimsHeadline')}</h2>
+          <ul className="service-list">
+            {claims.map((entry) => (
+              <li key={entry.id}>
+                <Link to={entry.baseRoute}>{t('home.claim')}</Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <h2>{t('home.portalsHeadline')}</h2>
+      <ul className="service-list">
+        <li>
+          <Link to="/kunden/login">{t('home.customerPortal')}</Link>
+        </li>
+        <li>
+          <Link to="/vermittler/login">{t('home.agentPortal')}</Link>
+        </li>
+      </ul>
       <p className="brand-note">{t('home.brandNote', { brand: brand.name })}</p>
     </>
   );

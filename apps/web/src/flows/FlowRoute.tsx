@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatISO } from 'date-fns';
@@ -57,6 +57,12 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
     encodeURIComponent(routeParams[name] ?? ''),
   );
   const navigate = useNavigate();
+  // The loads must not run again when only `navigate` changes: the router makes a new one on every
+  // navigation, and loading again remounts the wizard (an agent's confirmation lost its result).
+  const navigateRef = useRef(navigate);
+  useLayoutEffect(() => {
+    navigateRef.current = navigate;
+  });
   const flags = useFlags();
   const frame = useFrame();
   const [prepared, setPrepared] = useState<Prepared>({ state: 'loading' });
@@ -112,7 +118,7 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
         if (!active) return;
         const notFoundRoute = loads[failedAt]?.notFoundRoute;
         if (failed?.status === 404 && notFoundRoute) {
-          navigate(notFoundRoute, { replace: true });
+          navigateRef.current(notFoundRoute, { replace: true });
           return;
         }
         if (failed) {
@@ -135,7 +141,7 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
     return () => {
       active = false;
     };
-  }, [entry, brand, baseContext, frame, openedFresh, attempt, navigate]);
+  }, [entry, brand, baseContext, frame, openedFresh, attempt]);
 
   const setup: WizardSetup | undefined = useMemo(() => {
     if (prepared.state !== 'ready') return undefined;

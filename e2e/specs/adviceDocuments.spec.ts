@@ -1,7 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe.ts';
 import { germanDay } from '../support/dates.ts';
 import { downloadedPdfText } from '../support/pdf.ts';
-import { atStep, choose, next } from '../support/wizard.ts';
+import { signIn } from '../support/signIn.ts';
+import { atStep, choose, heading, next } from '../support/wizard.ts';
 
 // The public advice of the bike line up to the summary, where the offer and the advice record
 // are offered as PDFs; the advice record is downloaded and read back.
@@ -124,4 +126,44 @@ test('the public bike advice offers its advice record and offer as PDFs at the s
   await expect(
     page.getByRole('link', { name: /^Nutzungsbedingungen des Online-Abschlusses/ }),
   ).toHaveAttribute('href', '/api/dokumente/nutzungsbedingungen');
+});
+
+test('a signed-in customer finds the offer in the Postfach and the documents of a contract', async ({
+  page,
+}) => {
+  await page.goto('/kunden/vertraege/AS-10000103');
+  await signIn(page, 'anna.schmidt@beispiel.example');
+  await expect(heading(page, /AS-10000103/)).toBeVisible();
+  await expect(
+    page.getByRole('link', {
+      name: 'Kundeninformation Fahrradversicherung (PDF, öffnet in neuem Fenster)',
+    }),
+  ).toHaveAttribute('href', '/api/dokumente/kundeninformation/FAHRRAD');
+  await expectNoAxeViolations(page);
+
+  await adviceUpToSummary(page);
+  await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Angebot als PDF herunterladen' }).click(),
+  ]);
+  await expect(page.getByText('Das PDF wurde erstellt und gespeichert.')).toBeVisible();
+
+  await page.goto('/kunden/postfach');
+  await expect(heading(page, 'Postfach')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page
+    .getByRole('link', { name: /Ihr Angebot: Fahrradversicherung/ })
+    .first()
+    .click();
+  await expect(heading(page, 'Ihr Angebot: Fahrradversicherung')).toBeVisible();
+  await expectNoAxeViolations(page);
+  const [attachment] = await Promise.all([
+    page.waitForEvent('download'),
+    page
+      .getByRole('button', { name: /^Angebot Fahrradversicherung .*\.pdf herunterladen$/ })
+      .click(),
+  ]);
+  const text = await downloadedPdfText(attachment);
+  expect(text).toContain('Ihr Angebot: Fahrradversicherung');
+  expect(text).toContain('Hersteller Gazelle');
 });

@@ -49,7 +49,7 @@ export async function download(request: HttpRequest): Promise<HttpResult> {
 }
 
 /** Saves a file in the browser: a temporary link to the bytes, clicked, then let go. */
-function saveFile(blob: Blob, name: string): void {
+export function saveFile(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -18,6 +18,7 @@ export const TYPED_SCHEMAS: Record<string, string> = {
   catalogue: 'Catalogue',
   'rating-worksheet': 'RatingWorksheet',
   'claim-products': 'ClaimProducts',
+  document: 'StaticDocument',
 };
 
 const options = (root: string, cwd: string) => ({

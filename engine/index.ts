@@ -7,3 +7,4 @@ export * from './rules/index.ts';
 export * from './validation/index.ts';
 export * from './wizard/index.ts';
 export * from './submit/index.ts';
+export * from './format/index.ts';

@@ -1,25 +1,37 @@
 import { Fragment, type ReactNode } from 'react';
-import { computeValue, ruleHolds, type Step } from '#engine';
+import { computeValue, documentLinks, ruleHolds, type ContentBlock, type Step } from '#engine';
+import type { EndpointCatalogue } from '../generated/types/endpoints.ts';
 import type { RendererFormContext } from './formContext.ts';
+import { DocumentLinks, DownloadButton } from './DocumentBlocks.tsx';
+import type { DownloadOutcome } from './store/controller.ts';
 import { InfoBox } from './templates/InfoBox.tsx';
 import { Worksheet } from './Worksheet.tsx';
 
 type Block = NonNullable<Step['content']>[number];
 
+/** What download and links blocks need of the running wizard; blocks elsewhere have none. */
+export interface BlockServices {
+  download: (block: ContentBlock) => Promise<DownloadOutcome>;
+  endpoints: EndpointCatalogue['endpoints'];
+}
+
 /**
- * The content of a step (texts, hints, images, lists, info boxes, rating worksheets), rules applied. A summary
- * block shows `summary`, which the step provides (blocks elsewhere have none).
+ * The content of a step (texts, hints, images, lists, info boxes, rating worksheets, downloads,
+ * document links), rules applied. A summary block shows `summary`, download and links blocks
+ * need `services`; the step provides both (blocks elsewhere have none).
  */
 export function ContentBlocks({
   blocks,
   scope,
   context,
   summary,
+  services,
 }: {
   blocks: readonly Block[];
   scope: Record<string, unknown>;
   context: RendererFormContext;
   summary?: ReactNode;
+  services?: BlockServices;
 }) {
   const { t } = context;
   return (
@@ -83,6 +95,24 @@ export function ContentBlocks({
                 context={context}
               />
             );
+          case 'download':
+            return services && block.labelKey ? (
+              <DownloadButton
+                key={key}
+                label={t(block.labelKey)}
+                run={() => services.download(block)}
+                context={context}
+              />
+            ) : null;
+          case 'links':
+            return services ? (
+              <DocumentLinks
+                key={key}
+                {...(block.headlineKey ? { headline: t(block.headlineKey) } : {})}
+                links={documentLinks(block, scope, services.endpoints)}
+                context={context}
+              />
+            ) : null;
           default:
             return null;
         }

@@ -9,6 +9,7 @@ import {
   offeredOptions,
   quoteShownOn,
   requiredFields,
+  type ContentBlock,
   type ItemLimits,
   type Step,
 } from '#engine';
@@ -316,5 +317,20 @@ function StepContent({
   const summary = blocks.some((block) => block.type === 'summary') ? (
     <Summary controller={controller} stepId={stepId} context={context} />
   ) : undefined;
-  return <ContentBlocks blocks={blocks} scope={scope} context={context} summary={summary} />;
+  const services = useMemo(
+    () => ({
+      download: (block: ContentBlock) => controller.download(block),
+      endpoints: controller.setup.endpoints,
+    }),
+    [controller],
+  );
+  return (
+    <ContentBlocks
+      blocks={blocks}
+      scope={scope}
+      context={context}
+      summary={summary}
+      services={services}
+    />
+  );
 }

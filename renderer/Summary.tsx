@@ -1,10 +1,15 @@
 import { useMemo } from 'react';
 import { useAtomValue } from 'jotai';
-import { summarySections, type SummarySection } from '#engine';
 import type { WizardController } from './store/controller.ts';
 import type { RendererFormContext } from './formContext.ts';
 import { translatedUiSchema } from './i18nSchema.ts';
-import { answerLine, type AnswerLine, type AnswerTexts } from './answerText.ts';
+import {
+  answerLine,
+  summarySections,
+  type AnswerLine,
+  type AnswerTexts,
+  type SummarySection,
+} from '#engine';
 
 function Lines({ lines }: { lines: readonly AnswerLine[] }) {
   return (

@@ -51,6 +51,8 @@ export function useWizardController(
       notifyParent: (command, args) => latest.current.notifyParent?.(command, args),
       report: (info) => latest.current.report(info),
       currentSegment: () => latest.current.currentSegment?.(),
+      download: (request) =>
+        latest.current.download?.(request) ?? Promise.resolve({ ok: false, status: 0, body: null }),
       ...(services.storage ? { storage: services.storage } : {}),
     };
     return new WizardController(setup, validators, stable, prefill);

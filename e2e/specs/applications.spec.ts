@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { germanDay } from '../support/dates.ts';
+import { downloadedPdfText } from '../support/pdf.ts';
 import { signIn } from '../support/signIn.ts';
 import { atStep, choose, heading, next } from '../support/wizard.ts';
 
@@ -12,6 +13,22 @@ async function bikeStep(page: Page, values: { hersteller?: string; kaufpreis?: s
   if (values.kaufpreis)
     await page.getByLabel('Kaufpreis in Euro', { exact: true }).fill(values.kaufpreis);
   await page.getByLabel('Kaufdatum', { exact: true }).fill(germanDay(-30));
+}
+
+/** The needs and the decision an agent records with the customer before the bike step. */
+async function adviceSteps(page: Page) {
+  await atStep(page, 'Beratung zu Ihrer Fahrradversicherung');
+  await choose(
+    page,
+    'Wofür nutzen Sie Ihr Fahrrad hauptsächlich?',
+    'Für Einkäufe und Erledigungen im Alltag',
+  );
+  await choose(page, 'Wo steht Ihr Fahrrad nachts meistens?', 'Im abgeschlossenen Keller');
+  await choose(page, 'Möchten Sie auch Reparaturen nach Unfällen', 'Ja');
+  await next(page);
+  await atStep(page, 'Unsere Empfehlung für Sie');
+  await choose(page, 'Wie entscheiden Sie sich?', 'Ich folge der Empfehlung.');
+  await next(page);
 }
 
 async function coverStep(page: Page) {
@@ -145,6 +162,7 @@ test('an agent applies for a demo customer, saves a draft, resumes it and submit
   const partnerNummer = /kunde\/([^/]+)$/.exec(page.url())?.[1] ?? '';
   await page.getByRole('link', { name: 'Fahrradversicherung beantragen' }).click();
 
+  await adviceSteps(page);
   await atStep(page, 'Ihr Fahrrad');
   await expect(page.getByText(new RegExp(`Kundennummer ${partnerNummer}`))).toBeVisible();
   await bikeStep(page, { hersteller: 'Gazelle', kaufpreis: '1899' });
@@ -175,6 +193,12 @@ test('an agent applies for a demo customer, saves a draft, resumes it and submit
   await bankStep(page, 'Kontoinhaber Beispiel');
   await atStep(page, 'Bitte prüfen Sie Ihre Angaben');
   await expect(page.getByText('Gazelle')).toBeVisible();
+  // The advice record names the agent; a copy goes to the customer's Postfach.
+  const [record] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Beratungsdokumentation als PDF herunterladen' }).click(),
+  ]);
+  expect(await downloadedPdfText(record)).toContain('Beratung durch Ole Petersen');
   await next(page);
   await atStep(page, 'Einwilligungen und Antrag absenden');
   await expect(page.getByRole('checkbox', { name: /verzichte auf eine Beratung/ })).toHaveCount(0);

@@ -117,7 +117,13 @@ test('a family buys travel insurance: travellers added and removed by keyboard, 
   await page.getByRole('checkbox', { name: /verzichte auf eine Beratung/ }).check();
   // Health data are asked for because the travel health cover was chosen.
   await page.getByRole('button', { name: 'Zahlungspflichtig beantragen' }).click();
-  await expect(page.getByRole('link', { name: /Gesundheitsdaten/ })).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: /^Bitte willigen Sie in die Verarbeitung/ }),
+  ).toBeVisible();
+  // The consent form it asks for is linked beside it.
+  await expect(
+    page.getByRole('link', { name: /^Einwilligung zu Gesundheitsdaten in der Reiseversicherung/ }),
+  ).toHaveAttribute('href', '/api/dokumente/einwilligung-reisegesundheit');
   await expectNoAxeViolations(page);
   await page.getByRole('checkbox', { name: /Gesundheitsdaten/ }).check();
   await page.getByRole('button', { name: 'Zahlungspflichtig beantragen' }).click();
@@ -141,6 +147,15 @@ test('an agent starts travel insurance for a customer, saves a draft, resumes it
   await expectNoAxeViolations(page);
   await page.getByRole('link', { name: 'Reiseversicherung beantragen' }).click();
 
+  // An agent records the advice first: the needs, the recommendation and the decision.
+  await atStep(page, 'Beratung zu Ihrer Reiseversicherung');
+  await choose(page, 'Wofür reisen Sie?', 'Urlaub');
+  await choose(page, 'Wie oft verreisen Sie im Jahr?', 'Einmal');
+  await choose(page, 'Möchten Sie bei Krankheit im Ausland abgesichert sein?', 'Nein');
+  await next(page);
+  await atStep(page, 'Unsere Empfehlung für Sie');
+  await choose(page, 'Wie entscheiden Sie sich?', 'Ich folge der Empfehlung.');
+  await next(page);
   await atStep(page, 'Ihre Reise');
   await expect(page.getByText(new RegExp(`Kundennummer ${partnerNummer}`))).toBeVisible();
   await tripStep(page, 'Ich reise allein');

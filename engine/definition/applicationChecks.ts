@@ -64,12 +64,22 @@ function checkFlowChecks(
   });
 }
 
-/** Calls to an application endpoint name their own flow; a draft names the flow and its version. */
+/**
+ * Calls to an application endpoint (and downloads of its documents) name their own flow; a draft
+ * names the flow and its version.
+ */
 function checkOwnFlow(flow: ParsedDefinition & { report: Report }): void {
   const def = flow.value;
   const calls = [
     ...locateCalls(def).map(({ pointer, call }) => ({ pointer, params: call.params })),
     ...(def.quote ? [{ pointer: '/quote', params: def.quote.params }] : []),
+    ...def.steps.flatMap((step, i) =>
+      (step.content ?? []).flatMap((block, b) =>
+        block.type === 'download'
+          ? [{ pointer: `/steps/${i}/content/${b}`, params: block.params }]
+          : [],
+      ),
+    ),
   ];
   for (const { pointer, params } of calls) {
     const value = params?.['flow'];

@@ -9,6 +9,8 @@ import {
   checkNoCatalogueInFlow,
 } from './catalogueChecks.ts';
 import type { Catalogue } from '../../generated/types/catalogue.ts';
+import { checkDocumentSet, checkDocumentsSection } from './documentChecks.ts';
+import type { StaticDocument } from '../../generated/types/document.ts';
 import type { Tariff } from '../../generated/types/tariff.ts';
 import { compileErrorPointer } from './schemaWalk.ts';
 import { parseSource, type JsonSource } from './source.ts';
@@ -52,6 +54,7 @@ const FOLDER_SCHEMAS: { pattern: RegExp; schema: string; kind: string }[] = [
   { pattern: /^definitions\/tariffs\/[^/]+\.json$/, schema: 'tariff', kind: 'tariff' },
   { pattern: /^definitions\/registers\/[^/]+\.json$/, schema: 'register', kind: 'register' },
   { pattern: /^definitions\/catalogues\/[^/]+\.json$/, schema: 'catalogue', kind: 'catalogue' },
+  { pattern: /^definitions\/documents\/[^/]+\.json$/, schema: 'document', kind: 'document' },
   { pattern: /^definitions\/api\/endpoints\.json$/, schema: 'endpoints', kind: 'endpoints' },
   { pattern: /^definitions\/flags\.json$/, schema: 'flags', kind: 'flags' },
   {
@@ -140,7 +143,9 @@ export function checkDefinitionSet(
       continue;
     }
     if (
-      ['brand', 'environment', 'tariff', 'register', 'catalogue'].includes(match.kind) &&
+      ['brand', 'environment', 'tariff', 'register', 'catalogue', 'document'].includes(
+        match.kind,
+      ) &&
       (source.value as { id: string }).id !== baseName(path)
     ) {
       reporter(source)('/id', `id must equal the file name "${baseName(path)}"`);
@@ -192,6 +197,7 @@ export function checkDefinitionSet(
       bundles,
       report,
     });
+    checkDocumentsSection(def, source.path, (uri) => ajv.getSchema(uri)?.schema, report);
     if (errors.length === before) definitions.push({ path: source.path, value: def, report });
   }
   // 4. Across files: catalogues and their lookups, flows and their tariffs, checks and registers.
@@ -219,6 +225,13 @@ export function checkDefinitionSet(
     ]),
     lookup: (uri) => ajv.getSchema(uri)?.schema,
   });
+  checkDocumentSet(
+    byKind('document').map((v) => ({
+      path: v.source.path,
+      value: v.value as StaticDocument,
+      report: reporter(v.source),
+    })),
+  );
   errors.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
   return { errors, definitions: definitions.map(({ path, value }) => ({ path, value })), ajv };
 }

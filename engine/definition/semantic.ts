@@ -415,6 +415,12 @@ function checkServices(def: WizardDefinition, env: SemanticEnvironment): void {
   }
   if (def.draft) checkRequest('/draft', def.draft, env);
   def.steps.forEach((step, i) => {
+    step.content?.forEach((block, b) => {
+      const at = `/steps/${i}/content/${b}`;
+      if (block.type === 'download' && block.endpoint)
+        checkRequest(at, { endpoint: block.endpoint, params: block.params }, env, 'POST');
+      block.links?.forEach((link, l) => checkRequest(`${at}/links/${l}`, link, env, 'GET'));
+    });
     const fields = stepFields(step, env);
     for (const [field, ui] of Object.entries(step.form?.uiSchema ?? {})) {
       const options = ui as

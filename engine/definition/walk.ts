@@ -113,6 +113,29 @@ export function locateRules(definition: WizardDefinition): LocatedRule[] {
           rule: block.value,
           scope: { steps: upTo, extraRoots: ['result'] },
         });
+      // A download's request reads the answers as a call's body does.
+      for (const part of ['params', 'body'] as const)
+        for (const [name, rule] of Object.entries(block[part] ?? {}))
+          rules.push({
+            pointer: `${at}/content/${b}/${part}/${name}`,
+            rule,
+            scope: { steps: upTo, extraRoots: ['result', 'answers'] },
+          });
+      block.links?.forEach((link, l) => {
+        const linkScope: RuleScope = { steps: upTo, extraRoots: ['result'] };
+        for (const [name, rule] of Object.entries(link.params ?? {}))
+          rules.push({
+            pointer: `${at}/content/${b}/links/${l}/params/${name}`,
+            rule,
+            scope: linkScope,
+          });
+        if (link.visibleWhen !== undefined)
+          rules.push({
+            pointer: `${at}/content/${b}/links/${l}/visibleWhen`,
+            rule: link.visibleWhen,
+            scope: linkScope,
+          });
+      });
     });
     for (const [field, rule] of Object.entries(step.form?.irrelevantWhen ?? {})) {
       // A rule of list items (`<list>.<field>`) reads the item and earlier steps: the list
@@ -229,7 +252,7 @@ export function locateRules(definition: WizardDefinition): LocatedRule[] {
   return rules;
 }
 
-/** Every translation key a definition names explicitly (…Key properties, itemKeys, field errors). */
+/** Every translation key a definition names explicitly (…Key properties, …Keys lists, field errors). */
 export function collectExplicitKeys(
   value: unknown,
   pointer = '',
@@ -241,7 +264,7 @@ export function collectExplicitKeys(
     for (const [k, v] of Object.entries(value)) {
       const at = `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
       if (/Key$/.test(k) && typeof v === 'string') found.push({ pointer: at, key: v });
-      else if (k === 'itemKeys' && Array.isArray(v))
+      else if (/Keys$/.test(k) && Array.isArray(v))
         v.forEach(
           (item, i) => typeof item === 'string' && found.push({ pointer: `${at}/${i}`, key: item }),
         );

@@ -47,15 +47,27 @@ export {
   type ItemLimits,
   type ListText,
 } from './lists.ts';
+export { answerLine, answerText, type AnswerLine, type AnswerTexts } from './answerText.ts';
 export {
+  adviceContent,
+  answeredSections,
+  type AdviceContent,
+  type StepAnswers,
+} from './documents.ts';
+export {
+  answeredSection,
   contextLoads,
+  documentLinks,
+  downloadRequest,
   draftOffered,
   draftRequest,
   draftToRestore,
   quoteRequest,
   quoteShownOn,
   summarySections,
+  type ContentBlock,
   type ContextLoad,
+  type DocumentLink,
   type DraftState,
   type SummaryField,
   type SummarySection,

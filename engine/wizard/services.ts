@@ -155,6 +155,39 @@ export interface SummarySection {
 }
 
 /**
+ * The answered fields of one step in field order (ui:order first), leaving out hidden fields and
+ * empty answers; undefined for a step without a form or without such answers.
+ */
+export function answeredSection(
+  step: Step,
+  answers: Record<string, unknown> | undefined,
+): SummarySection | undefined {
+  if (!step.form || !answers) return undefined;
+  const properties = (step.form.schema['properties'] ?? {}) as Record<
+    string,
+    Record<string, unknown>
+  >;
+  const ui = (step.form.uiSchema ?? {}) as Record<string, unknown>;
+  const order = Array.isArray(ui['ui:order']) ? (ui['ui:order'] as string[]) : [];
+  const names = [
+    ...order.filter((n) => n in properties),
+    ...Object.keys(properties).filter((n) => !order.includes(n)),
+  ];
+  const fields: SummaryField[] = [];
+  for (const name of names) {
+    const fieldUi = (ui[name] ?? {}) as Record<string, unknown>;
+    if (fieldUi['ui:widget'] === 'hidden' || isEmptyValue(answers[name])) continue;
+    fields.push({
+      name,
+      value: answers[name],
+      schema: properties[name] ?? {},
+      uiSchema: fieldUi,
+    });
+  }
+  return fields.length > 0 ? { step, fields } : undefined;
+}
+
+/**
  * The summary ("check your answers") shown on a step: the relevant, non-empty answers of every
  * visible step before it that has a form, in step and field order (ui:order first), leaving out
  * hidden fields.
@@ -169,30 +202,61 @@ export function summarySections(
   for (const { id } of state.steps) {
     if (id === stepId) break;
     const step = setup.definition.steps.find((s) => s.id === id);
-    const answers = relevant[id];
-    if (!step?.form || !answers) continue;
-    const properties = (step.form.schema['properties'] ?? {}) as Record<
-      string,
-      Record<string, unknown>
-    >;
-    const ui = (step.form.uiSchema ?? {}) as Record<string, unknown>;
-    const order = Array.isArray(ui['ui:order']) ? (ui['ui:order'] as string[]) : [];
-    const names = [
-      ...order.filter((n) => n in properties),
-      ...Object.keys(properties).filter((n) => !order.includes(n)),
-    ];
-    const fields: SummaryField[] = [];
-    for (const name of names) {
-      const fieldUi = (ui[name] ?? {}) as Record<string, unknown>;
-      if (fieldUi['ui:widget'] === 'hidden' || isEmptyValue(answers[name])) continue;
-      fields.push({
-        name,
-        value: answers[name],
-        schema: properties[name] ?? {},
-        uiSchema: fieldUi,
-      });
-    }
-    if (fields.length > 0) sections.push({ step, fields });
+    const section = step && answeredSection(step, relevant[id]);
+    if (section) sections.push(section);
   }
   return sections;
+}
+
+/** A content block of a step (text, download, links, …). */
+export type ContentBlock = NonNullable<Step['content']>[number];
+
+/** One link of a links block. */
+export type DocumentLink = NonNullable<ContentBlock['links']>[number];
+
+/**
+ * The request of a download block (type download): its endpoint with the path parameters and the
+ * body computed over data, context, the stored result and answers (the relevant answers of every
+ * visible step), as the quote's request is. Undefined for another block.
+ */
+export function downloadRequest(
+  setup: WizardSetup,
+  state: WizardState,
+  block: ContentBlock,
+): HttpRequest | undefined {
+  if (block.type !== 'download' || !block.endpoint) return undefined;
+  const answers = relevantFormData(state);
+  const scope = { data: state.formData, context: setup.context, result: state.applicationResult };
+  return buildRequest(
+    {
+      endpoint: block.endpoint,
+      ...(block.params ? { params: block.params } : {}),
+      ...(block.body ? { body: block.body } : {}),
+    },
+    setup.endpoints,
+    { ...scope, answers },
+    () => answers,
+  );
+}
+
+/**
+ * The links of a links block that are shown for a rule scope, each with its label key and the
+ * URL of its GET endpoint (path parameters filled in and encoded).
+ */
+export function documentLinks(
+  block: ContentBlock,
+  scope: Record<string, unknown>,
+  endpoints: EndpointCatalogue['endpoints'],
+): { labelKey: string; href: string }[] {
+  return (block.links ?? [])
+    .filter((link) => link.visibleWhen === undefined || ruleHolds(link.visibleWhen, scope))
+    .map((link) => ({
+      labelKey: link.labelKey,
+      href: buildRequest(
+        { endpoint: link.endpoint, ...(link.params ? { params: link.params } : {}) },
+        endpoints,
+        scope,
+        noAnswers,
+      ).url,
+    }));
 }

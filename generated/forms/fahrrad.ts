@@ -6,6 +6,10 @@ export interface FahrradBeratungData {
   reparaturWichtig: boolean;
 }
 
+export interface FahrradEmpfehlungData {
+  entscheidung: 'EMPFEHLUNG' | 'ABWEICHEND';
+}
+
 export interface FahrradFahrradData {
   hersteller: string;
   typ:
@@ -92,6 +96,7 @@ export interface FahrradEinwilligungenData {
 /** Answers of the fahrrad flow, keyed by step id. */
 export interface FahrradFormData {
   'beratung'?: Partial<FahrradBeratungData>;
+  'empfehlung'?: Partial<FahrradEmpfehlungData>;
   'fahrrad'?: Partial<FahrradFahrradData>;
   'deckung'?: Partial<FahrradDeckungData>;
   'person'?: Partial<FahrradPersonData>;

@@ -6,6 +6,10 @@ export interface ReiseBeratungData {
   krankenschutzWichtig: boolean;
 }
 
+export interface ReiseEmpfehlungData {
+  entscheidung: 'EMPFEHLUNG' | 'ABWEICHEND';
+}
+
 export interface ReiseReiseData {
   ziel: 'DEUTSCHLAND' | 'EUROPA' | 'WELT_OHNE_USA' | 'WELT';
   beginn: string;
@@ -193,6 +197,7 @@ export interface ReiseEinwilligungenData {
 /** Answers of the reise flow, keyed by step id. */
 export interface ReiseFormData {
   'beratung'?: Partial<ReiseBeratungData>;
+  'empfehlung'?: Partial<ReiseEmpfehlungData>;
   'reise'?: Partial<ReiseReiseData>;
   'reisende'?: Partial<ReiseReisendeData>;
   'deckung'?: Partial<ReiseDeckungData>;

@@ -87,7 +87,7 @@ export type WizardDefinition = {
           query?: {
             [k: string]: Rule1 | undefined;
           };
-          when?: Rule11;
+          when?: Rule12;
           /**
            * When the load fails, start without it (context.<name> stays empty) instead of refusing the flow: a resumed draft that was submitted or deleted in the meantime.
            */
@@ -116,7 +116,7 @@ export type WizardDefinition = {
     body?: {
       [k: string]: Rule1 | undefined;
     };
-    when?: Rule12;
+    when?: Rule13;
     /**
      * A step or page id: lower case, digits and hyphens; it is the URL segment.
      */
@@ -149,7 +149,7 @@ export type WizardDefinition = {
     body: {
       [k: string]: Rule1 | undefined;
     };
-    when?: Rule13;
+    when?: Rule14;
   };
   /**
    * The flow is a change of an existing contract (a change of tariff), offered only for the signed-in customer's contracts of these products, not on the public home page: the customer's contract page and the agent's view of the customer's contracts show it as an action. The contract number travels in the route parameter routeParam; the calls of the application service send it as vertragsNummer, and the server refuses any other contract (another customer's: 404; another product or an ended contract: 422 with the text of refusalKey). Only for kind application, and no variant may be public (claimant).
@@ -217,7 +217,7 @@ export type WizardDefinition = {
      * Id of the register file definitions/registers/<register>.json, or of a catalogue definitions/catalogues/<register>.json (its labels and keys are the entries).
      */
     register: string;
-    value: Rule14;
+    value: Rule15;
     /**
      * listed: the check fails when the value is in the register; notListed: when it is not.
      */
@@ -227,6 +227,43 @@ export type WizardDefinition = {
      */
     messageKey: string;
   }[];
+  /**
+   * PDF documents the server makes from the answers of an application flow, each only when declared here: the offer (POST /api/antrag/{flow}/angebot) and the advice record (POST /api/antrag/{flow}/beratungsdokumentation). The browser offers them with content blocks of type download. Signed in, the document also goes to the customer's Postfach.
+   */
+  documents?: {
+    /**
+     * The offer (Angebot): brand, title "Ihr Angebot: <product>", date, every answered step with its German labels and answers, the premium per payment period and per year, until when the offer is valid, and that the rates are illustrative.
+     */
+    offer?: {
+      /**
+       * How many days the offer is valid, counted from its date (28: four weeks).
+       */
+      validityDays: number;
+      /**
+       * Further paragraphs printed at the end of the offer (texts of the flow's bundle).
+       */
+      noteKeys?: I18NKey[];
+    };
+    /**
+     * The advice record (Beratungsdokumentation after § 61 VVG and § 15 VersVermV): the customer's needs and wishes (the answers of needsStep), the recommendation (the texts of recommendationKeys the decision's step shows for those answers), the customer's decision (the option chosen in the decision field), the date, the advisor (the signed-in agent's name and number, else "Online-Beratung") and the premium.
+     */
+    advice?: {
+      /**
+       * A step or page id: lower case, digits and hyphens; it is the URL segment.
+       */
+      needsStep: string;
+      /**
+       * The field holding the customer's decision, as <step>.<field> (empfehlung.entscheidung): a choice (enum) such as follows the recommendation or decides otherwise, on a step after the needs step that shows the recommendation; its option's label is printed.
+       */
+      decision: string;
+      /**
+       * The recommendation: text keys of content blocks of the decision's step. The record prints each whose block is visible for the answers (its visibleWhen), so it says what the customer was shown.
+       *
+       * @minItems 1
+       */
+      recommendationKeys: [I18NKey, ...I18NKey[]];
+    };
+  };
 };
 /**
  * Product code of an insurance line (THV is TIERHALTER, PHV is PRIVATHAFTPFLICHT, VSH the financial-loss liability, which has no prefill fields).
@@ -267,10 +304,11 @@ export type Rule = (boolean | number | string | null) | Rule1[] | {};
  */
 export type Rule1 = (boolean | number | string | null) | Rule1[] | {};
 /**
- * A piece of static content. type text and hint show textKey; image shows src with altKey; list shows itemKeys as a bulleted list; infoBox shows headlineKey and textKey in a box of the given tone. summary lists the answers of every visible step before this one, grouped by step, each group with a change link back to its step. worksheet shows a rating worksheet (the quote's rechenweg: inputs, insurability rules and every step of the rate routine with the values it used) as a table an agent can open under the price.
+ * A piece of static content. type text and hint show textKey; image shows src with altKey; list shows itemKeys as a bulleted list; infoBox shows headlineKey and textKey in a box of the given tone. summary lists the answers of every visible step before this one, grouped by step, each group with a change link back to its step. worksheet shows a rating worksheet (the quote's rechenweg: inputs, insurability rules and every step of the rate routine with the values it used) as a table an agent can open under the price. download shows a button (labelKey) that posts body to endpoint and saves the PDF it answers (an offer, an advice record), with a busy state and a German error when it fails. links shows a list of links (each labelKey) to documents a GET endpoint serves (customer information, terms, consent forms), opened in a new window.
  */
 export type ContentBlock = {
-  type: 'text' | 'hint' | 'image' | 'list' | 'infoBox' | 'summary' | 'worksheet';
+  type:
+    'text' | 'hint' | 'image' | 'list' | 'infoBox' | 'summary' | 'worksheet' | 'download' | 'links';
   textKey?: I18NKey;
   headlineKey?: I18NKey;
   /**
@@ -297,8 +335,70 @@ export type ContentBlock = {
     [k: string]: Rule1 | undefined;
   };
   value?: Rule3;
+  /**
+   * For type download: the POST endpoint (definitions/api/endpoints.json) that answers the PDF, such as application-offer or application-advice-record.
+   */
+  endpoint?: string;
+  /**
+   * For type download: values of the endpoint's path parameters ({flow}), each a rule.
+   */
+  params?: {
+    [k: string]: Rule1 | undefined;
+  };
+  /**
+   * For type download: body fields, each a rule over data.*, context.* and answers (the relevant answers of every visible step, keyed by step id), as the quote's body.
+   */
+  body?: {
+    [k: string]: Rule1 | undefined;
+  };
+  /**
+   * A translation key in this flow's namespace (ContractAndContactData.title) or, with a prefix, in another one (common:actions.next).
+   */
+  labelKey?: string;
+  /**
+   * For type links: the documents to link, in order.
+   *
+   * @minItems 1
+   */
+  links?: [
+    {
+      /**
+       * The GET endpoint that serves the document (document, document-customer-information).
+       */
+      endpoint: string;
+      /**
+       * Values of the endpoint's path parameters ({name}, {code}), each a rule.
+       */
+      params?: {
+        [k: string]: Rule1 | undefined;
+      };
+      /**
+       * A translation key in this flow's namespace (ContractAndContactData.title) or, with a prefix, in another one (common:actions.next).
+       */
+      labelKey: string;
+      visibleWhen?: Rule4;
+    },
+    ...{
+      /**
+       * The GET endpoint that serves the document (document, document-customer-information).
+       */
+      endpoint: string;
+      /**
+       * Values of the endpoint's path parameters ({name}, {code}), each a rule.
+       */
+      params?: {
+        [k: string]: Rule1 | undefined;
+      };
+      /**
+       * A translation key in this flow's namespace (ContractAndContactData.title) or, with a prefix, in another one (common:actions.next).
+       */
+      labelKey: string;
+      visibleWhen?: Rule4;
+    }[],
+  ];
 } & {
-  type: 'text' | 'hint' | 'image' | 'list' | 'infoBox' | 'summary' | 'worksheet';
+  type:
+    'text' | 'hint' | 'image' | 'list' | 'infoBox' | 'summary' | 'worksheet' | 'download' | 'links';
   textKey?: I18NKey;
   headlineKey?: I18NKey;
   /**
@@ -325,8 +425,70 @@ export type ContentBlock = {
     [k: string]: Rule1 | undefined;
   };
   value?: Rule3;
+  /**
+   * For type download: the POST endpoint (definitions/api/endpoints.json) that answers the PDF, such as application-offer or application-advice-record.
+   */
+  endpoint?: string;
+  /**
+   * For type download: values of the endpoint's path parameters ({flow}), each a rule.
+   */
+  params?: {
+    [k: string]: Rule1 | undefined;
+  };
+  /**
+   * For type download: body fields, each a rule over data.*, context.* and answers (the relevant answers of every visible step, keyed by step id), as the quote's body.
+   */
+  body?: {
+    [k: string]: Rule1 | undefined;
+  };
+  /**
+   * A translation key in this flow's namespace (ContractAndContactData.title) or, with a prefix, in another one (common:actions.next).
+   */
+  labelKey?: string;
+  /**
+   * For type links: the documents to link, in order.
+   *
+   * @minItems 1
+   */
+  links?: [
+    {
+      /**
+       * The GET endpoint that serves the document (document, document-customer-information).
+       */
+      endpoint: string;
+      /**
+       * Values of the endpoint's path parameters ({name}, {code}), each a rule.
+       */
+      params?: {
+        [k: string]: Rule1 | undefined;
+      };
+      /**
+       * A translation key in this flow's namespace (ContractAndContactData.title) or, with a prefix, in another one (common:actions.next).
+       */
+      labelKey: string;
+      visibleWhen?: Rule4;
+    },
+    ...{
+      /**
+       * The GET endpoint that serves the document (document, document-customer-information).
+       */
+      endpoint: string;
+      /**
+       * Values of the endpoint's path parameters ({name}, {code}), each a rule.
+       */
+      params?: {
+        [k: string]: Rule1 | undefined;
+      };
+      /**
+       * A translation key in this flow's namespace (ContractAndContactData.title) or, with a prefix, in another one (common:actions.next).
+       */
+      labelKey: string;
+      visibleWhen?: Rule4;
+    }[],
+  ];
 } & {
-  type: 'text' | 'hint' | 'image' | 'list' | 'infoBox' | 'summary' | 'worksheet';
+  type:
+    'text' | 'hint' | 'image' | 'list' | 'infoBox' | 'summary' | 'worksheet' | 'download' | 'links';
   textKey?: I18NKey;
   headlineKey?: I18NKey;
   /**
@@ -353,6 +515,67 @@ export type ContentBlock = {
     [k: string]: Rule1 | undefined;
   };
   value?: Rule3;
+  /**
+   * For type download: the POST endpoint (definitions/api/endpoints.json) that answers the PDF, such as application-offer or application-advice-record.
+   */
+  endpoint?: string;
+  /**
+   * For type download: values of the endpoint's path parameters ({flow}), each a rule.
+   */
+  params?: {
+    [k: string]: Rule1 | undefined;
+  };
+  /**
+   * For type download: body fields, each a rule over data.*, context.* and answers (the relevant answers of every visible step, keyed by step id), as the quote's body.
+   */
+  body?: {
+    [k: string]: Rule1 | undefined;
+  };
+  /**
+   * A translation key in this flow's namespace (ContractAndContactData.title) or, with a prefix, in another one (common:actions.next).
+   */
+  labelKey?: string;
+  /**
+   * For type links: the documents to link, in order.
+   *
+   * @minItems 1
+   */
+  links?: [
+    {
+      /**
+       * The GET endpoint that serves the document (document, document-customer-information).
+       */
+      endpoint: string;
+      /**
+       * Values of the endpoint's path parameters ({name}, {code}), each a rule.
+       */
+      params?: {
+        [k: string]: Rule1 | undefined;
+      };
+      /**
+       * A translation key in this flow's namespace (ContractAndContactData.title) or, with a prefix, in another one (common:actions.next).
+       */
+      labelKey: string;
+      visibleWhen?: Rule4;
+    },
+    ...{
+      /**
+       * The GET endpoint that serves the document (document, document-customer-information).
+       */
+      endpoint: string;
+      /**
+       * Values of the endpoint's path parameters ({name}, {code}), each a rule.
+       */
+      params?: {
+        [k: string]: Rule1 | undefined;
+      };
+      /**
+       * A translation key in this flow's namespace (ContractAndContactData.title) or, with a prefix, in another one (common:actions.next).
+       */
+      labelKey: string;
+      visibleWhen?: Rule4;
+    }[],
+  ];
 };
 /**
  * A translation key in this flow's namespace (ContractAndContactData.title) or, with a prefix, in another one (common:actions.next).
@@ -366,6 +589,10 @@ export type Rule2 = (boolean | number | string | null) | Rule1[] | {};
  * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
  */
 export type Rule3 = (boolean | number | string | null) | Rule1[] | {};
+/**
+ * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
+ */
+export type Rule4 = (boolean | number | string | null) | Rule1[] | {};
 export type Schema = Record<string, unknown>;
 /**
  * A widget of the renderer's registry: text, textarea, number (German mask: two decimals, dot as thousands separator), date (typed text becomes an ISO date), iban (grouped display), bic, phone, email, file (upload), radio (one option per row when a label is longer than 30 characters or there are more than 4 options), select, checkbox, checkboxes, hidden. lookup (a text field suggesting values from a finder endpoint while typing; ui:options endpoint, queryParam, minLength and params naming fields of the same step).
@@ -389,24 +616,24 @@ export type WidgetName =
 /**
  * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
  */
-export type Rule4 = (boolean | number | string | null) | Rule1[] | {};
-/**
- * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
- */
 export type Rule5 = (boolean | number | string | null) | Rule1[] | {};
 /**
  * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
  */
 export type Rule6 = (boolean | number | string | null) | Rule1[] | {};
+/**
+ * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
+ */
+export type Rule7 = (boolean | number | string | null) | Rule1[] | {};
 export type OutcomeCase = {
-  when?: Rule7;
+  when?: Rule8;
   /**
    * next: the next visible step; step: the step named in step; page: the page named in page; forward: leave the platform for the URL computed by url; stay: remain on the step (to show errors). route: another page of the platform, the path computed by route (the shared /antrag/sorry).
    */
   go: 'next' | 'step' | 'page' | 'forward' | 'route' | 'stay';
   step?: StepId;
   page?: StepId;
-  url?: Rule8;
+  url?: Rule9;
   /**
    * Keep the answer as the wizard's application result.
    */
@@ -446,7 +673,7 @@ export type OutcomeCase = {
    * Report the failure to monitoring.
    */
   report?: boolean;
-  route?: Rule9;
+  route?: Rule10;
   /**
    * When the platform runs in a partner page (iframe), tell the parent with a frame command (docs/frame-protocol.md); nothing happens outside a frame.
    */
@@ -463,15 +690,11 @@ export type OutcomeCase = {
 /**
  * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
  */
-export type Rule7 = (boolean | number | string | null) | Rule1[] | {};
+export type Rule8 = (boolean | number | string | null) | Rule1[] | {};
 /**
  * A step or page id: lower case, digits and hyphens; it is the URL segment.
  */
 export type StepId = string;
-/**
- * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
- */
-export type Rule8 = (boolean | number | string | null) | Rule1[] | {};
 /**
  * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
  */
@@ -481,13 +704,13 @@ export type Rule9 = (boolean | number | string | null) | Rule1[] | {};
  */
 export type Rule10 = (boolean | number | string | null) | Rule1[] | {};
 /**
- * Name of an endpoint in definitions/api/endpoints.json.
- */
-export type EndpointName = string;
-/**
  * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
  */
 export type Rule11 = (boolean | number | string | null) | Rule1[] | {};
+/**
+ * Name of an endpoint in definitions/api/endpoints.json.
+ */
+export type EndpointName = string;
 /**
  * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
  */
@@ -500,6 +723,10 @@ export type Rule13 = (boolean | number | string | null) | Rule1[] | {};
  * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
  */
 export type Rule14 = (boolean | number | string | null) | Rule1[] | {};
+/**
+ * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
+ */
+export type Rule15 = (boolean | number | string | null) | Rule1[] | {};
 
 /**
  * The insurance line this flow belongs to; fills the wizard state's product name and product identifier.
@@ -698,7 +925,7 @@ export interface Constraint {
    * The field of this step that shows the error.
    */
   field: string;
-  rule: Rule4;
+  rule: Rule5;
   /**
    * A translation key in this flow's namespace (ContractAndContactData.title) or, with a prefix, in another one (common:actions.next).
    */
@@ -708,8 +935,8 @@ export interface Constraint {
  * The item limits of one list: rules computing the least (min) and most (max) number of items.
  */
 export interface ItemCount {
-  min?: Rule5;
-  max?: Rule6;
+  min?: Rule6;
+  max?: Rule7;
 }
 /**
  * A call of an endpoint of the API catalogue (definitions/api/endpoints.json) and what its answer leads to.
@@ -810,7 +1037,7 @@ export interface Prefill {
            * stepId.field the value fills (fahrrad.kaufpreis).
            */
           target: string;
-          value?: Rule10;
+          value?: Rule11;
         }
       | undefined;
   };

@@ -1,8 +1,10 @@
 import { createStore } from 'jotai';
 import type { ValidateFunction } from 'ajv';
 import {
+  downloadRequest,
   draftOffered,
   draftToRestore,
+  type ContentBlock,
   initialState,
   transition,
   type HttpRequest,
@@ -47,9 +49,17 @@ export interface WizardServices {
   report: (info: { definition: string; endpoint: string; status: number }) => void;
   /** Per-tab storage for the answers; none keeps them in memory only. */
   storage?: StateStorage;
+  /**
+   * Fetches a file a download block asks for (a PDF the server makes) and hands it to the browser
+   * to save; `ok` false with the status when it fails. None: downloads fail.
+   */
+  download?: (request: HttpRequest) => Promise<TransportResult>;
   /** The URL segment shown now, when the app knows it (a page button back into the flow). */
   currentSegment?: () => string | undefined;
 }
+
+/** How a download ended: the file was handed to the browser, answers are missing, or it failed. */
+export type DownloadOutcome = 'saved' | 'incomplete' | 'failed';
 
 const fieldKey = (step: string, field: string): string => `${step}/${field}`;
 
@@ -165,6 +175,28 @@ export class WizardController {
   /** Stops the live price: no timer, and a running request's answer is ignored. */
   stopQuote(): void {
     this.quote.stop();
+  }
+
+  /**
+   * Runs a download block (an offer, an advice record as PDF) for the current answers: saved,
+   * incomplete (the server misses answers: 422) or failed.
+   */
+  async download(block: ContentBlock): Promise<DownloadOutcome> {
+    let request: HttpRequest | undefined;
+    try {
+      request = downloadRequest(this.setup, this.state, block);
+    } catch {
+      request = undefined;
+    }
+    if (!request || !this.services.download) return 'failed';
+    this.flush();
+    try {
+      const result = await this.services.download(request);
+      if (result.ok) return 'saved';
+      return result.status === 422 ? 'incomplete' : 'failed';
+    } catch {
+      return 'failed';
+    }
   }
 
   /**

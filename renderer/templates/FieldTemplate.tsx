@@ -1,6 +1,6 @@
 import { descriptionId, errorId, type FieldTemplateProps } from '@rjsf/utils';
 import { isListField } from '#engine';
-import { answerText } from '../answerText.ts';
+import { answerText } from '#engine';
 import { formContextOf } from '../formContext.ts';
 import { FieldError } from './FieldError.tsx';
 import { HelpDialog } from './HelpDialog.tsx';

@@ -1,5 +1,7 @@
-import { format, isValid, parse } from 'date-fns';
+import { isValid, parse } from 'date-fns';
 import { parseIsoDate, toIsoDate } from '#engine';
+
+export { formatGermanDate } from '#engine';
 
 const germanDate = /^\d{1,2}\.\d{1,2}\.\d{4}$/;
 // A reference date for date-fns `parse`; the pattern sets day, month and year, so it only fills gaps.
@@ -17,11 +19,4 @@ export function parseGermanDate(text: string): string | undefined {
   }
   const iso = parseIsoDate(trimmed);
   return iso !== undefined && trimmed.length === 10 ? toIsoDate(iso) : undefined;
-}
-
-/** German display "TT.MM.JJJJ" of an ISO date; a value that is no ISO date is shown as it is. */
-export function formatGermanDate(value: string | undefined): string {
-  if (value === undefined) return '';
-  const date = parseIsoDate(value);
-  return date === undefined ? value : format(date, 'dd.MM.yyyy');
 }

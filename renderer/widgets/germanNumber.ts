@@ -1,5 +1,4 @@
-/** Digits after the decimal comma the number mask shows (spec section 5: two decimals). */
-export const NUMBER_DECIMALS = 2;
+export { formatGermanNumber, NUMBER_DECIMALS } from '#engine';
 
 // "1.234.567,89": thousands grouped by dots, an optional decimal comma.
 const groupedGerman = /^-?\d{1,3}(?:\.\d{3})+(?:,\d*)?$/;
@@ -25,12 +24,4 @@ export function parseGermanNumber(text: string): number | undefined {
   if (normalized === undefined) return undefined;
   const number = Number(normalized.endsWith('.') ? normalized.slice(0, -1) : normalized);
   return Number.isFinite(number) ? number : undefined;
-}
-
-/** German display of a number: two decimals, dot as thousands separator (1234.5 -> "1.234,50"). */
-export function formatGermanNumber(value: number, decimals: number = NUMBER_DECIMALS): string {
-  const [whole = '0', fraction] = Math.abs(value).toFixed(decimals).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  const sign = value < 0 && Number(Math.abs(value).toFixed(decimals)) !== 0 ? '-' : '';
-  return fraction === undefined ? `${sign}${grouped}` : `${sign}${grouped},${fraction}`;
 }

@@ -1,9 +1,6 @@
-import { normalizeIban } from '#engine';
+import { groupIban, normalizeIban } from '#engine';
 
-/** IBAN display in blocks of four ("DE89370400440532013000" -> "DE89 3704 0044 0532 0130 00"). */
-export function groupIban(value: string): string {
-  return normalizeIban(value).replace(/(.{4})(?=.)/g, '$1 ');
-}
+export { groupIban } from '#engine';
 
 /** A regrouped text and where its caret goes. */
 export interface RegroupedIban {

@@ -5,7 +5,7 @@ let server: TestServer;
 
 beforeAll(async () => {
   server = await startTestServer();
-});
+}, 60_000);
 afterAll(async () => {
   await server.close();
 });
@@ -120,7 +120,24 @@ describe('GET /api/vertrag/vertrag/{id}', () => {
       vermittler: { vermittlerNummer: 'V-AS-100', name: 'Jens Hansen' },
     });
     expect(view['lastUpdated']).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-    expect(view['dokumente']).toHaveLength(2);
+    // The contract lists the served customer information of its product and the agent information.
+    expect(view['dokumente']).toEqual([
+      {
+        name: 'Erstinformation Ihres Versicherungsvermittlers',
+        typ: 'VERMITTLERINFORMATION',
+        url: '/api/dokumente/vermittlerinformation',
+      },
+      {
+        name: 'Kundeninformation Privathaftpflichtversicherung',
+        typ: 'KUNDENINFORMATION',
+        url: '/api/dokumente/kundeninformation/PHV',
+      },
+    ]);
+    for (const { url } of view['dokumente'] as { url: string }[]) {
+      const document = await server.app.inject({ method: 'GET', url });
+      expect(document.statusCode, url).toBe(200);
+      expect(document.headers['content-type']).toBe('application/pdf');
+    }
   });
 
   it('answers 404 for a missing contract', async () => {

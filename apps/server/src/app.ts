@@ -29,6 +29,7 @@ import { registerClaimRoutes } from './claims/index.ts';
 import { registerPlatformRoutes, type LocalPorts } from './platform/index.ts';
 import { registerAgentRoutes } from './agents/index.ts';
 import { registerApplicationRoutes } from './applications/index.ts';
+import { registerDocumentRoutes } from './documents/index.ts';
 import { registerFinderRoutes } from './finders/index.ts';
 import {
   bearerAuthentication,
@@ -85,6 +86,11 @@ export interface ServerOptions {
   localPorts?: LocalPorts;
   /** Upload directory and limits (default .data/uploads, 10 MiB, 10 files). */
   uploads?: UploadOptions;
+  /**
+   * The folder holding definitions/ and generated/ (flows, their texts, brands, static documents);
+   * default the working directory. Tests point it at a copy to show a broken template.
+   */
+  definitionsRoot?: string;
 }
 
 /**
@@ -105,9 +111,10 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     (await openDatabase({ url: options.databaseUrl, dataDir: options.dataDir }));
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
   const today = options.today ?? (() => formatISO(new Date(), { representation: 'date' }));
+  const root = resolve(options.definitionsRoot ?? process.cwd());
   try {
     if (options.migrate ?? true) await migrate(database);
-    if (options.seed) await seedDatabase(database.db, { today: today() });
+    if (options.seed) await seedDatabase(database.db, { today: today(), root });
   } catch (error) {
     if (ownsDatabase) await database.close();
     throw error;
@@ -134,7 +141,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
           ? bearerAuthentication({ db: database.db, ...options.identity })
           : noAuthentication),
     tariffs,
-    flows: createFlowRegistry(tariffs),
+    flows: createFlowRegistry(tariffs, root),
     today,
   };
   registerVertragReadRoutes(app, context);
@@ -147,6 +154,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   registerClaimRoutes(app, { db: database.db, ...(options.clock ? { now: options.clock } : {}) });
   registerFinderRoutes(app);
   registerApplicationRoutes(app, context);
+  registerDocumentRoutes(app, context, { root, uploads: uploadConfigOf(options.uploads) });
   registerAgentRoutes(app, context);
   await registerPlatformRoutes(app, options.localPorts ? { localPorts: options.localPorts } : {});
   if (options.identity) {

@@ -31,6 +31,12 @@ const ClaimsPage = lazy(() =>
 const ClaimDetailPage = lazy(() =>
   import('./portal/ClaimsPage.tsx').then((m) => ({ default: m.ClaimDetailPage })),
 );
+const PostfachPage = lazy(() =>
+  import('./portal/PostfachPage.tsx').then((m) => ({ default: m.PostfachPage })),
+);
+const PostfachMessagePage = lazy(() =>
+  import('./portal/PostfachPage.tsx').then((m) => ({ default: m.PostfachMessagePage })),
+);
 const CustomerBasePage = lazy(() =>
   import('./agent/CustomerBasePage.tsx').then((m) => ({ default: m.CustomerBasePage })),
 );
@@ -120,6 +126,8 @@ export function App({ brand }: { brand: BrandConfig }) {
             />
             <Route path="/kunden/schaeden" element={customerPage(<ClaimsPage />)} />
             <Route path="/kunden/schaeden/:aktenId" element={customerPage(<ClaimDetailPage />)} />
+            <Route path="/kunden/postfach" element={customerPage(<PostfachPage />)} />
+            <Route path="/kunden/postfach/:id" element={customerPage(<PostfachMessagePage />)} />
             <Route
               path="/vermittler"
               element={<Navigate replace to="/vermittler/kundenbestand" />}

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-// The tariff and worksheet schemas are what a product owner and an auditor read: every property
-// they declare carries a description (editors show it while typing).
+// The tariff, worksheet and document schemas are what a product owner and an auditor read: every
+// property they declare carries a description (editors show it while typing).
 function undocumented(node: unknown, pointer: string, out: string[]): string[] {
   if (Array.isArray(node)) node.forEach((item, i) => undocumented(item, `${pointer}/${i}`, out));
   else if (typeof node === 'object' && node !== null) {
@@ -24,7 +24,7 @@ function undocumented(node: unknown, pointer: string, out: string[]): string[] {
 }
 
 describe('schemas a product owner reads', () => {
-  it.each(['tariff', 'register', 'catalogue', 'rating-worksheet'])(
+  it.each(['tariff', 'register', 'catalogue', 'rating-worksheet', 'document'])(
     '%s.schema.json documents every property',
     (name) => {
       const schema: unknown = JSON.parse(

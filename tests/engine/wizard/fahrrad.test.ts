@@ -35,6 +35,21 @@ const run = (setup: WizardSetup, state: WizardState, ...events: WizardEvent[]): 
 const start = (setup: WizardSetup): WizardState =>
   run(setup, initialState(setup.definition, setup.context['variant']), { type: 'start' });
 
+/** An agent's or an advice run past the advice and recommendation steps, at the bike step. */
+const advised = (setup: WizardSetup): WizardState =>
+  run(
+    setup,
+    start(setup),
+    {
+      type: 'setPageData',
+      page: 'beratung',
+      data: { nutzung: 'ALLTAG', abstellort: 'KELLER', reparaturWichtig: false },
+    },
+    { type: 'next' },
+    { type: 'setPageData', page: 'empfehlung', data: { entscheidung: 'EMPFEHLUNG' } },
+    { type: 'next' },
+  );
+
 const bike = {
   hersteller: 'Riese & Müller',
   typ: 'PEDELEC',
@@ -64,6 +79,9 @@ describe('the bike application in its three variants', () => {
     const agent = start(bikeSetup('agent'));
     expect(agent.baseRoute).toBe('/vermittler/kunde/{partnerNummer}/antrag/fahrrad');
     expect(agent.steps.map((s) => s.id)).not.toContain('person');
+    // An agent advises too: the needs, the recommendation and the decision come first.
+    expect(agent.steps.slice(0, 2).map((s) => s.id)).toEqual(['beratung', 'empfehlung']);
+    expect(advice.steps[1]?.id).toBe('empfehlung');
   });
 
   it('asks the waiver of advice only of customers applying on their own', () => {
@@ -160,7 +178,8 @@ describe('the bike application in its three variants', () => {
 
   it('leaves for the shared sorry page and tells the parent when the bike is not insurable', () => {
     const setup = bikeSetup('agent');
-    const state = run(setup, start(setup), { type: 'setPageData', page: 'fahrrad', data: bike });
+    const state = run(setup, advised(setup), { type: 'setPageData', page: 'fahrrad', data: bike });
+    expect(state.currentStep).toBe('fahrrad');
     const leaving = transition(setup, state, { type: 'next' });
     expect(leaving.effects[0]).toMatchObject({
       type: 'call',
@@ -289,7 +308,7 @@ describe('the bike application in its three variants', () => {
   it('saves drafts only as an agent, and restores a saved draft', () => {
     expect(draftOffered(bikeSetup('customer'))).toBe(false);
     const setup = bikeSetup('agent');
-    const state = run(setup, start(setup), { type: 'setPageData', page: 'fahrrad', data: bike });
+    const state = run(setup, advised(setup), { type: 'setPageData', page: 'fahrrad', data: bike });
     expect(draftRequest(setup, state, 'id-7')).toMatchObject({
       method: 'PUT',
       url: '/api/vermittler/entwuerfe/id-7',
@@ -297,7 +316,10 @@ describe('the bike application in its three variants', () => {
         flow: 'fahrrad',
         version: 1,
         partnerNummer: '2000101',
-        zustand: { formData: { fahrrad: bike }, currentStep: 'fahrrad' },
+        zustand: {
+          formData: { fahrrad: bike, empfehlung: { entscheidung: 'EMPFEHLUNG' } },
+          currentStep: 'fahrrad',
+        },
       },
     });
     const saved = draftToRestore({

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { validationRuntime } from '../../../engine/validation/index.ts';
 import { queryRows } from '../../../apps/server/src/claims/sql.ts';
+import type { ServerOptions } from '../../../apps/server/src/app.ts';
 import { asAgent, asCustomer, startTestServer, TODAY, type TestServer } from './testDatabase.ts';
 
 /** Agents and customers of the seed the bike application tests act as. */
@@ -43,11 +44,20 @@ export type Answers = Record<string, Record<string, unknown>>;
 /** The answers without one step. */
 export const without = (answers: Answers, step: string): Answers =>
   Object.fromEntries(Object.entries(answers).filter(([key]) => key !== step));
-/** The agent variant's answers: no person step. */
-export const agentAnswers = without(antworten, 'person');
-/** The advice variant's answers: an advice step, no advice waiver. */
-export const adviceAnswers: Answers = {
+/** The needs and the decision of an advice (advice and agent variants). */
+export const advice: Answers = {
   beratung: { nutzung: 'PENDELN', abstellort: 'KELLER', reparaturWichtig: true },
+  empfehlung: { entscheidung: 'EMPFEHLUNG' },
+};
+/** The agent variant's answers: the advice, no person step, no advice waiver. */
+export const agentAnswers: Answers = {
+  ...advice,
+  ...without(antworten, 'person'),
+  einwilligungen: { bedingungen: true, datenschutz: true },
+};
+/** The advice variant's answers: the advice steps, no advice waiver. */
+export const adviceAnswers: Answers = {
+  ...advice,
   ...antworten,
   einwilligungen: { bedingungen: true, datenschutz: true },
 };
@@ -93,15 +103,19 @@ export interface ApplicationRow extends Record<string, unknown> {
 /**
  * Starts the server of an application test file, with the flow's date rules (start within
  * 1..90 days, purchase within 3 years) seeing the tests' today; `close` restores the clock.
- * Each log line goes to `lines` when given.
+ * Each log line goes to `lines` when given; `options` adds server options (an upload folder).
  */
-export async function startApplicationServer(lines?: string[]): Promise<TestServer> {
+export async function startApplicationServer(
+  lines?: string[],
+  options: Partial<ServerOptions> = {},
+): Promise<TestServer> {
   const clock = validationRuntime.now;
   const [year, month, day] = TODAY.split('-').map(Number);
   validationRuntime.now = () => new Date(year ?? 2025, (month ?? 1) - 1, day ?? 1, 12);
-  const server = await startTestServer(
-    lines ? { logStream: { write: (line) => void lines.push(line) } } : {},
-  );
+  const server = await startTestServer({
+    ...(lines ? { logStream: { write: (line: string) => void lines.push(line) } } : {}),
+    ...options,
+  });
   return {
     ...server,
     close: async () => {

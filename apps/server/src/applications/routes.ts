@@ -1,51 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import type { Brand } from '../db/schema/index.ts';
 import { withIdempotency, type GuardedOutcome } from '../idempotency/guard.ts';
 import type { RouteContext } from '../routes/context.ts';
 import { FLOW_NOT_FOUND, isCaller, resolveCaller } from './caller.ts';
 import { registerContractPreparation } from './preparation.ts';
 import { isPriced, priceAnswers } from './pricing.ts';
-import { DRAFT_NOT_FOUND, submitApplication, type ApplicationBody } from './submit.ts';
-
-const BRANDS: readonly Brand[] = ['andsafe', 'hfk', 's-direkt', 'protect', 'protect-ch'];
-
-const flowParams = {
-  type: 'object',
-  properties: { flow: { type: 'string', pattern: '^[a-z][a-z0-9-]{0,59}$' } },
-  required: ['flow'],
-  additionalProperties: false,
-} as const;
-
-const callerProperties = {
-  variante: { type: ['string', 'null'], pattern: '^[a-z][a-z0-9-]{0,39}$' },
-  marke: { enum: [...BRANDS, null] },
-  partnerNummer: { type: ['string', 'null'], minLength: 1, maxLength: 64 },
-  vertragsNummer: { type: ['string', 'null'], minLength: 1, maxLength: 64 },
-  antworten: { type: 'object', maxProperties: 40, additionalProperties: { type: 'object' } },
-} as const;
-
-const priceBodySchema = {
-  type: 'object',
-  properties: callerProperties,
-  required: ['antworten'],
-  additionalProperties: false,
-} as const;
-
-const applicationBodySchema = {
-  type: 'object',
-  properties: {
-    ...callerProperties,
-    entwurf: {
-      type: ['string', 'null'],
-      pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$',
-    },
-  },
-  required: ['antworten'],
-  additionalProperties: false,
-} as const;
-
-type PriceBody = Omit<ApplicationBody, 'entwurf' | 'marke'> & { marke?: Brand | null };
-type SubmitBody = Omit<ApplicationBody, 'marke'> & { marke?: Brand | null };
+import { DRAFT_NOT_FOUND, submitApplication } from './submit.ts';
+import {
+  applicationBodySchema,
+  flowParams,
+  priceBodySchema,
+  type PriceBody,
+  type SubmitBody,
+} from './requestSchemas.ts';
 
 const send = (
   reply: { code: (n: number) => { send: (b: unknown) => unknown } },

@@ -63,11 +63,12 @@ export function toListItem(row: ContractRow) {
   };
 }
 
-/** A document of the contract as the view lists it. */
+/** A document of the contract as the view lists it; `pfad` is where /api/dokumente/ serves it. */
 export interface ViewDocument {
   id: string;
   name: string;
   typ: string;
+  pfad: string;
 }
 
 /** A pending change as stored. */
@@ -95,7 +96,7 @@ export interface ViewAgent {
 export const viewColumns = {
   docs: sql<
     ViewDocument[]
-  >`coalesce((SELECT json_agg(json_build_object('id', d.id, 'name', d.name, 'typ', d.typ) ORDER BY d.name) FROM ${documents} d WHERE d.versicherungs_nummer = contracts.versicherungs_nummer), '[]'::json)`,
+  >`coalesce((SELECT json_agg(json_build_object('id', d.id, 'name', d.name, 'typ', d.typ, 'pfad', d.storage_key) ORDER BY d.name) FROM ${documents} d WHERE d.versicherungs_nummer = contracts.versicherungs_nummer), '[]'::json)`,
   pending: sql<
     ViewPending[]
   >`coalesce((SELECT json_agg(json_build_object('art', p.art, 'wert', p.wert, 'wirksamAb', p.wirksam_ab, 'wirksamBis', p.wirksam_bis) ORDER BY p.wirksam_ab, p.id) FROM ${pendingChanges} p WHERE p.versicherungs_nummer = contracts.versicherungs_nummer), '[]'::json)`,
@@ -140,7 +141,7 @@ export function contractViewOf(
     dokumente: docs.map((doc) => ({
       name: doc.name,
       typ: doc.typ,
-      url: `/api/dokumente/${doc.id}`,
+      url: `/api/dokumente/${doc.pfad}`,
     })),
     versicherungsSumme: row.versicherungsSumme,
     versicherungsPraemie: row.versicherungsPraemie,

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { actorIdOf, principalOf, type Identity } from '../auth/index.ts';
 import type { Db } from '../db/database.ts';
 import { attachments, messages, uploads } from '../db/schema/index.ts';
+import { newStorageKey, storeBytes, type UploadConfig } from './uploadStore.ts';
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -152,5 +153,49 @@ export async function sendMessage(db: Db, identity: Identity, message: NewMessag
     if (ids.length)
       await tx.update(uploads).set({ state: 'verwendet' }).where(inArray(uploads.id, ids));
     return { ...messageItem(row), box: row.box, nachricht: row.nachricht, anhaenge: stored };
+  });
+}
+
+/** A document for a customer's inbox: the message and the file it carries. */
+export interface DeliveredDocument {
+  betreff: string;
+  nachricht: string;
+  file: { name: string; contentType: string; bytes: Uint8Array };
+}
+
+/**
+ * Places a document the platform made (an offer, an advice record) in a customer's inbox: the
+ * bytes under a server-made storage key, then the unread message with its attachment in one
+ * transaction. Answers the message's id.
+ */
+export async function deliverToCustomer(
+  db: Db,
+  config: UploadConfig,
+  partnerNummer: string,
+  document: DeliveredDocument,
+): Promise<string> {
+  const storageKey = newStorageKey();
+  await storeBytes(config, storageKey, document.file.bytes);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(messages)
+      .values({
+        pool: 'benutzer',
+        ownerId: partnerNummer,
+        box: 'eingang',
+        betreff: document.betreff,
+        nachricht: document.nachricht,
+        gelesen: false,
+      })
+      .returning({ id: messages.id });
+    if (!row) throw new Error('message not stored');
+    await tx.insert(attachments).values({
+      messageId: row.id,
+      name: document.file.name,
+      contentType: document.file.contentType,
+      sizeBytes: document.file.bytes.byteLength,
+      storageKey,
+    });
+    return row.id;
   });
 }

@@ -18,6 +18,9 @@ const daysBefore = (iso: string, days: number): string =>
 export async function seedAgentDrafts(db: Db, today: string): Promise<void> {
   const zustand = {
     formData: {
+      // The advice the agent recorded first: needs, and the decision after the recommendation.
+      beratung: { nutzung: 'PENDELN', abstellort: 'KELLER', reparaturWichtig: true },
+      empfehlung: { entscheidung: 'EMPFEHLUNG' },
       fahrrad: {
         hersteller: 'Riese & Müller',
         typ: 'PEDELEC',

@@ -21,6 +21,16 @@ export interface BuiltContract {
   documents: (typeof documents.$inferInsert)[];
 }
 
+/**
+ * A document a demo contract lists: a static document the server serves, named by its path under
+ * /api/dokumente/ (kept as the row's storage key; the contract view links it).
+ */
+export interface ContractDocument {
+  name: string;
+  typ: string;
+  path: string;
+}
+
 const day = (date: Date): string => formatISO(date, { representation: 'date' });
 
 const SB_AMOUNT = { SB_KEINE: 0, SB_250: 250, SB_500: 500, SB_1000: 1000, SB_5000: 5000 } as const;
@@ -39,6 +49,7 @@ export function buildContract(
   partner: SeedPartner,
   index: number,
   today: string,
+  contractDocuments: readonly ContractDocument[],
 ): BuiltContract {
   const tariff = contractTariff(defaultTariffs(), spec.produkt);
   const variant = tariff?.coverVariants.find((candidate) => candidate.id === spec.deckung);
@@ -139,14 +150,13 @@ export function buildContract(
       erledigtAm:
         task.status === 'Offen' ? null : day(addDays(todayDate, Math.min(task.inDays, -1))),
     })),
-    documents: [
-      { id: seedUuid(base + 1), name: 'Versicherungsschein', typ: 'VERSICHERUNGSSCHEIN' },
-      { id: seedUuid(base + 2), name: 'Versicherungsbedingungen', typ: 'BEDINGUNGEN' },
-    ].map((document) => ({
-      ...document,
+    documents: contractDocuments.map((document, n) => ({
+      id: seedUuid(base + 1 + n),
+      name: document.name,
+      typ: document.typ,
       partnerNummer: partner.partnerNummer,
       versicherungsNummer: spec.nr,
-      storageKey: `seed/${spec.nr}/${document.typ.toLowerCase()}.pdf`,
+      storageKey: document.path,
     })),
   };
 }

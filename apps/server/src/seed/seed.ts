@@ -14,7 +14,8 @@ import {
   partners,
   pendingChanges,
 } from '../db/schema/index.ts';
-import { buildContract, seedUuid } from './buildContracts.ts';
+import { documentPath, readStaticDocuments } from '../documents/staticDocuments.ts';
+import { buildContract, seedUuid, type ContractDocument } from './buildContracts.ts';
 import { seedAgentDrafts } from './applicationDrafts.ts';
 import { CONTRACT_SPECS } from './contractSpecs.ts';
 import { SEED_AGENCIES, SEED_PARTNERS, type SeedPartner } from './people.ts';
@@ -23,6 +24,32 @@ import { SEED_AGENCIES, SEED_PARTNERS, type SeedPartner } from './people.ts';
 export interface SeedOptions {
   /** The day (ISO date) future dates are computed from; default today. */
   today?: string;
+  /** Where definitions/ lies (the static documents contracts list); default the working directory. */
+  root?: string;
+}
+
+/** The agent information every demo contract lists besides its customer information. */
+const AGENT_INFORMATION = 'vermittlerinformation';
+
+/**
+ * The documents a contract of a product lists: the customer information whose contractProducts
+ * name the product, and the agent information, both served by the documents routes.
+ */
+function contractDocumentsOf(root: string): (produkt: string) => ContractDocument[] {
+  const documents = readStaticDocuments(root);
+  return (produkt) =>
+    documents
+      .filter((d) =>
+        d.kind === 'kundeninformation'
+          ? (d.contractProducts ?? []).some((p) => p === produkt)
+          : d.id === AGENT_INFORMATION,
+      )
+      .sort((a, b) => b.kind.localeCompare(a.kind))
+      .map((d) => ({
+        name: d.title,
+        typ: d.kind === 'kundeninformation' ? 'KUNDENINFORMATION' : d.id.toUpperCase(),
+        path: documentPath(d),
+      }));
 }
 
 /** What a seed wrote. */
@@ -55,10 +82,11 @@ export async function isEmpty(db: Db): Promise<boolean> {
 export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<SeedSummary> {
   const today = options.today ?? formatISO(new Date(), { representation: 'date' });
   if (!(await isEmpty(db))) return { seeded: false, partners: 0, agents: 0, contracts: 0 };
+  const documentsOf = contractDocumentsOf(options.root ?? process.cwd());
   const built = CONTRACT_SPECS.map((spec, index) => {
     const partner = SEED_PARTNERS.find((candidate) => candidate.partnerNummer === spec.partner);
     if (!partner) throw new Error(`Seed: Partner ${spec.partner} fehlt.`);
-    return buildContract(spec, partner, index + 1, today);
+    return buildContract(spec, partner, index + 1, today, documentsOf(spec.produkt));
   });
   await db.transaction(async (tx) => {
     await tx.insert(agencies).values(

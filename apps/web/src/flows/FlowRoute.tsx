@@ -17,7 +17,7 @@ import {
   useFlags,
   useFrame,
 } from '../platform/index.ts';
-import { transport } from '../http/index.ts';
+import { download, transport } from '../http/index.ts';
 import { loadFlow, type LoadedFlow } from './loadFlow.ts';
 import { entryParams } from './entryParams.ts';
 import { prefillValues } from './prefill.ts';
@@ -168,6 +168,7 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
           info,
         ),
       storage: sessionStorageOf(window),
+      download,
       currentSegment: () => window.location.pathname.slice(base.length + 1) || undefined,
     }),
     [navigate, base, frame, guard.transport],

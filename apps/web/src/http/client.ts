@@ -37,10 +37,35 @@ export interface HttpClientOptions {
 export interface HttpClient {
   /** Sends a call by the platform's rules (see {@link createHttpClient}). */
   send(call: HttpCall): Promise<HttpResult>;
+  /** Sends a call by the same rules and reads the answer as a file (a PDF) with its name. */
+  fetchFile(call: HttpCall): Promise<FileResult>;
   /** The renderer's `WizardServices.transport`: an engine request in, `{ ok, status, body }` out. */
   transport(request: HttpRequest): Promise<HttpResult>;
   /** Rewires the token source (the auth provider calls it once it is ready). */
   configure(options: Partial<HttpClientOptions>): void;
+}
+
+/** The answer of {@link HttpClient.fetchFile}: on success the file and the name it is saved under. */
+export interface FileResult extends HttpResult {
+  file?: { blob: Blob; name: string };
+}
+
+/** The file name of a Content-Disposition header (RFC 6266: filename* first), else "dokument.pdf". */
+export function fileNameOf(header: string | null): string {
+  if (header) {
+    const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header)?.[1];
+    if (encoded) {
+      try {
+        return decodeURIComponent(encoded.trim());
+      } catch {
+        // fall through to the plain name
+      }
+    }
+    const plain =
+      /filename\s*=\s*"([^"]*)"/i.exec(header)?.[1] ?? /filename\s*=\s*([^;]+)/i.exec(header)?.[1];
+    if (plain && plain.trim() !== '') return plain.trim();
+  }
+  return 'dokument.pdf';
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -70,12 +95,20 @@ export function createHttpClient(initial: HttpClientOptions = {}): HttpClient {
   let options = { ...initial };
   const running = new Map<string, AbortController>();
 
-  async function send(call: HttpCall): Promise<HttpResult> {
+  /**
+   * Runs a call by the platform's rules: cancels a running call to the same path, adds the token
+   * its auth kind asks for, sends it and reads the answer with `read` (JSON or a file).
+   */
+  async function run<T>(
+    call: HttpCall,
+    accept: string,
+    read: (response: Response) => Promise<T>,
+  ): Promise<HttpResult & { read?: T }> {
     const path = call.url.split('?')[0] ?? call.url;
     running.get(path)?.abort();
     const controller = new AbortController();
     running.set(path, controller);
-    const headers: Record<string, string> = { Accept: 'application/json', ...call.headers };
+    const headers: Record<string, string> = { Accept: accept, ...call.headers };
     try {
       if (call.auth === 'bearer') {
         const outcome = await resolveToken(
@@ -106,8 +139,9 @@ export function createHttpClient(initial: HttpClientOptions = {}): HttpClient {
         timeout: false,
         ...(options.fetch ? { fetch: options.fetch } : {}),
       });
+      if (isSuccessStatus(response.status))
+        return { ok: true, status: response.status, body: null, read: await read(response) };
       const body = await readBody(response);
-      if (isSuccessStatus(response.status)) return { ok: true, status: response.status, body };
       return { ok: false, status: response.status, body: body ?? DEFAULT_ERROR_TEXT };
     } catch (error) {
       if (controller.signal.aborted || isAbort(error)) {
@@ -119,8 +153,23 @@ export function createHttpClient(initial: HttpClientOptions = {}): HttpClient {
     }
   }
 
+  async function send(call: HttpCall): Promise<HttpResult> {
+    const { read, ...result } = await run(call, 'application/json', readBody);
+    return read === undefined ? result : { ...result, body: read };
+  }
+
+  async function fetchFile(call: HttpCall): Promise<FileResult> {
+    const { read, ...result } = await run(call, 'application/pdf', async (response) => ({
+      blob: await response.blob(),
+      name: fileNameOf(response.headers.get('content-disposition')),
+    }));
+    if (result.canceled) return result;
+    return read === undefined ? result : { ...result, file: read };
+  }
+
   return {
     send,
+    fetchFile,
     transport: (request) =>
       send({
         method: request.method,

@@ -1,9 +1,13 @@
 /** The app's one HTTP layer (ky): success rules, cancellation, bearer tokens and test modes. */
+import type { HttpRequest } from '#engine';
 import { createHttpClient, type HttpClient } from './client.ts';
+import type { HttpResult } from './status.ts';
 import type { TokenMode } from './tokens.ts';
 
 export {
   createHttpClient,
+  fileNameOf,
+  type FileResult,
   type HttpAuth,
   type HttpCall,
   type HttpClient,
@@ -26,3 +30,33 @@ export const http: HttpClient = createHttpClient({
 
 /** The renderer's transport (WizardServices.transport) over the app's one HTTP client. */
 export const transport = http.transport;
+
+/**
+ * The renderer's download (WizardServices.download): fetches the file an engine request names
+ * and hands it to the browser to save under the server's file name.
+ */
+export async function download(request: HttpRequest): Promise<HttpResult> {
+  const result = await http.fetchFile({
+    method: request.method,
+    url: request.url,
+    auth: request.auth,
+    headers: request.headers,
+    ...(request.body === undefined ? {} : { body: request.body }),
+  });
+  if (result.ok && result.file) saveFile(result.file.blob, result.file.name);
+  const { file, ...rest } = result;
+  return file || !result.ok ? rest : { ...rest, ok: false };
+}
+
+/** Saves a file in the browser: a temporary link to the bytes, clicked, then let go. */
+export function saveFile(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -50,8 +50,9 @@ function Facts({ contract, t }: { contract: Contract; t: Translate }) {
 }
 
 /**
- * Kundenportal "vertraege/detail": one contract's facts, pending changes, self-service links and
- * the flows offered for contracts of its product under the brand (a change of tariff).
+ * Kundenportal "vertraege/detail": one contract's facts, pending changes, documents (PDFs, opened
+ * in a new window), self-service links and the flows offered for contracts of its product under
+ * the brand (a change of tariff).
  */
 export function ContractDetailPage({ brand = DEFAULT_BRAND }: { brand?: string }) {
   const { t } = useTranslation('portal');
@@ -92,6 +93,20 @@ export function ContractDetailPage({ brand = DEFAULT_BRAND }: { brand?: string }
               ))}
             </ul>
           )}
+          {contract.dokumente && contract.dokumente.length > 0 ? (
+            <>
+              <h2>{t('documents.title')}</h2>
+              <ul className="action-list">
+                {contract.dokumente.map((document) => (
+                  <li key={document.url}>
+                    <a href={document.url} target="_blank" rel="noopener">
+                      {t('documents.link', { name: document.name })}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
           {contract.aktiv ? (
             <>
               <h2>{t('selfService.title')}</h2>

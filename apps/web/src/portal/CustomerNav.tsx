@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 
-/** The customer portal's navigation: contracts and claims (the current page marked). */
+/** The customer portal's navigation: contracts, claims and Postfach (the current page marked). */
 export function CustomerNav() {
   const { t } = useTranslation('portal');
   return (
@@ -12,6 +12,9 @@ export function CustomerNav() {
         </li>
         <li>
           <NavLink to="/kunden/schaeden">{t('nav.claims')}</NavLink>
+        </li>
+        <li>
+          <NavLink to="/kunden/postfach">{t('nav.postfach')}</NavLink>
         </li>
       </ul>
     </nav>

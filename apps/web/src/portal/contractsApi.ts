@@ -72,6 +72,15 @@ export interface Contract extends Partial<Record<PendingList, PendingChange[]>> 
   bankverbindung: { iban: string; kontoinhaber?: string; swiftBic?: string | null } | null;
   risikoOrt: Address | null;
   phv?: { familienstand: { current: KeyLabel; options: KeyLabel[] } } | null;
+  /** The contract's documents (customer information, agent information) and where they are served. */
+  dokumente?: ContractDocument[];
+}
+
+/** A document of a contract: its name, kind and URL (a PDF). */
+export interface ContractDocument {
+  name: string;
+  typ: string;
+  url: string;
 }
 
 /** A key/label pair. */

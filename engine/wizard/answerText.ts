@@ -1,12 +1,13 @@
-import { firstText, isListField, listTextKeys } from '#engine';
-import { textLookupOf } from './formContext.ts';
-import { formatGermanDate } from './widgets/germanDate.ts';
-import { formatGermanNumber } from './widgets/germanNumber.ts';
-import { groupIban } from './widgets/ibanGroups.ts';
+import { formatGermanDate, formatGermanNumber, groupIban } from '../format/index.ts';
+import { isListField, listTextKeys } from './lists.ts';
+import { firstText } from './problemMessage.ts';
 
 type Node = Record<string, unknown>;
 
-/** What turns an answer into text: the flow's translator and the step's text prefix. */
+/**
+ * What turns an answer into text: the flow's translator and the step's text prefix (the browser
+ * passes i18next, the server a lookup over the German bundles).
+ */
 export interface AnswerTexts {
   t: (key: string, values?: Record<string, unknown>) => string;
   exists: (key: string) => boolean;
@@ -94,7 +95,8 @@ export function answerLine(
   const label = typeof title === 'string' ? title : texts.t(`${texts.prefix}.${path}.label`);
   if (Array.isArray(value) && isListField(schema, ui)) {
     const items = isNode(schema) ? schema['items'] : undefined;
-    const lookup = textLookupOf(texts);
+    const lookup = (key: string, values?: Record<string, unknown>): string | undefined =>
+      texts.exists(key) ? texts.t(key, values) : undefined;
     const keys = listTextKeys(texts.prefix, path, 'item');
     return {
       name,

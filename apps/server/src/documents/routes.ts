@@ -1,0 +1,246 @@
+import { create as contentDisposition } from 'content-disposition';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { interpolate, lookupText, type Bundles } from '#engine';
+import type { Identity } from '../auth/index.ts';
+import { FLOW_NOT_FOUND, isCaller, resolveCaller, ruleContextOf } from '../applications/caller.ts';
+import { isPriced, priceAnswers } from '../applications/pricing.ts';
+import { flowParams, priceBodySchema, type PriceBody } from '../applications/requestSchemas.ts';
+import { checkFlowAnswers } from '../claims/flowAnswers.ts';
+import { agents, partners } from '../db/schema/index.ts';
+import { VALIDATION_MESSAGE } from '../http/errors.ts';
+import { attachmentDisposition, displayName } from '../portal/displayName.ts';
+import { deliverToCustomer } from '../portal/postfach.ts';
+import type { UploadConfig } from '../portal/uploadStore.ts';
+import type { RouteContext } from '../routes/context.ts';
+import {
+  adviceDocument,
+  offerDocument,
+  type AdviceIncomplete,
+  type ApplicationDocument,
+  type DocumentInput,
+} from './applicationDocuments.ts';
+import { renderPdf } from './pdf.ts';
+import { createStaticDocuments, type ServedDocument } from './staticDocuments.ts';
+import { brandSender, DocumentTemplateError, readBundle, strictTexts } from './texts.ts';
+
+/** Where the documents routes read definitions/ and store the Postfach copies. */
+export interface DocumentRouteOptions {
+  /** The folder holding definitions/ (documents, locales, brands). */
+  root: string;
+  uploads: UploadConfig;
+}
+
+/** The two documents made from an application's answers, by the last segment of their path. */
+const APPLICATION_DOCUMENTS = {
+  angebot: { section: 'offer', missingKey: 'errors.noOffer', build: offerDocument },
+  beratungsdokumentation: {
+    section: 'advice',
+    missingKey: 'errors.noAdvice',
+    build: adviceDocument,
+  },
+} as const satisfies Record<
+  string,
+  {
+    section: 'offer' | 'advice';
+    missingKey: string;
+    build: (input: DocumentInput) => ApplicationDocument | AdviceIncomplete;
+  }
+>;
+
+const nameParams = (name: string) => ({
+  type: 'object',
+  properties: { [name]: { type: 'string', minLength: 1, maxLength: 100 } },
+  required: [name],
+  additionalProperties: false,
+});
+
+function sendPdf(reply: FastifyReply, pdf: Buffer, disposition: string, cache: string) {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', disposition)
+    .header('cache-control', cache)
+    .header('x-content-type-options', 'nosniff')
+    .send(pdf);
+}
+
+/**
+ * Documents as PDFs: the offer (`POST /api/antrag/{flow}/angebot`) and the advice record
+ * (`POST /api/antrag/{flow}/beratungsdokumentation`) of any application flow that declares them
+ * in its `documents` section, checked and priced as the price call does (the same caller
+ * resolution, validation and rating); signed in for a customer, the PDF also goes to that
+ * customer's Postfach. And the static documents of definitions/documents/
+ * (`GET /api/dokumente/kundeninformation/{code}`, `GET /api/dokumente/{name}`), made once and kept.
+ * A flow without the section answers 404, a broken template 500 with what is missing
+ * (`detail`), never an empty PDF. Nothing here names a line.
+ */
+export function registerDocumentRoutes(
+  app: FastifyInstance,
+  context: RouteContext,
+  options: DocumentRouteOptions,
+): void {
+  let documentsBundle: unknown;
+  const bundles = (flowBundles: Bundles): Bundles =>
+    new Map([
+      ...flowBundles,
+      ['documents', (documentsBundle ??= readBundle(options.root, 'documents'))],
+    ]);
+  const common = new Map([['common', readBundle(options.root, 'common')]]);
+  /** A German message of the documents bundle, else the common default (never a text in code). */
+  const message = (key: string, values?: Record<string, unknown>): string => {
+    const found = lookupText(bundles(common), `documents:${key}`, 'documents');
+    return interpolate(found ?? lookupText(common, 'errors.default', 'common') ?? '', values);
+  };
+  const templateFailure = (reply: FastifyReply, error: DocumentTemplateError) => {
+    reply.log.error({ err: error }, 'document template broken');
+    return reply.code(500).send({
+      error: 'vorlage-fehlerhaft',
+      message: message('errors.template'),
+      detail: error.message,
+    });
+  };
+  const staticDocuments = createStaticDocuments(options.root, () =>
+    strictTexts(bundles(common), 'documents'),
+  );
+
+  for (const [segment, kind] of Object.entries(APPLICATION_DOCUMENTS)) {
+    app.post<{ Params: { flow: string }; Body: PriceBody }>(
+      `/api/antrag/:flow/${segment}`,
+      { schema: { params: flowParams, body: priceBodySchema } },
+      async (request, reply) => {
+        const application = context.flows.application(request.params.flow);
+        if (!application) return reply.code(FLOW_NOT_FOUND.status).send(FLOW_NOT_FOUND.body);
+        const { definition } = application.flow;
+        const caller = await resolveCaller(context, application.flow, request, request.body);
+        if (!isCaller(caller)) return reply.code(caller.status).send(caller.body);
+        if (!definition.documents?.[kind.section])
+          return reply.code(404).send({
+            error: 'not-found',
+            message: message(kind.missingKey),
+            detail: `flow "${definition.id}" declares no documents.${kind.section}`,
+          });
+        const today = context.today();
+        const priced = priceAnswers(application, caller, request.body.antworten, today, false);
+        if (!isPriced(priced)) return reply.code(priced.status).send(priced.body);
+        if (priced.rating.kind === 'refused')
+          return reply.code(422).send({
+            error: 'nicht-versicherbar',
+            message: message('errors.notInsurable', { grund: priced.rating.grund }),
+          });
+        const ruleContext = ruleContextOf(caller, today);
+        let built: ApplicationDocument | AdviceIncomplete;
+        let pdf: Buffer;
+        try {
+          const texts = strictTexts(bundles(application.flow.bundles), definition.i18nNamespace);
+          built = kind.build({
+            definition,
+            texts,
+            answers: priced.answers,
+            context: ruleContext,
+            premium: priced.rating,
+            today,
+            sender: brandSender(options.root, caller.brand),
+            advisor: await advisorOf(context, caller.identity),
+            customer: await customerOf(context, caller.partnerNummer),
+          });
+          if ('incomplete' in built) {
+            // Which answers are missing, with the messages the browser shows for them.
+            const full = checkFlowAnswers(application.flow, request.body.antworten, ruleContext);
+            const errors = full.ok
+              ? []
+              : full.fieldErrors.filter((e) =>
+                  (built as AdviceIncomplete).missing.some((m) => e.path.startsWith(`/body/${m}`)),
+                );
+            return reply.code(422).send({
+              error: 'angaben-fehlen',
+              message: message('errors.adviceIncomplete'),
+              fieldErrors: (errors.length > 0
+                ? errors
+                : built.missing.map((m) => ({
+                    path: `/body/${m}`,
+                    keyword: 'required',
+                    message: VALIDATION_MESSAGE,
+                  }))
+              ).map((e) => ({ ...e, path: e.path.replace(/^\/body/, '/body/antworten') })),
+            });
+          }
+          pdf = await renderPdf(built.model);
+        } catch (error) {
+          if (error instanceof DocumentTemplateError) return templateFailure(reply, error);
+          throw error;
+        }
+        if (caller.identity && caller.partnerNummer) {
+          const id = await deliverToCustomer(context.db, options.uploads, caller.partnerNummer, {
+            betreff: built.betreff,
+            nachricht: built.nachricht,
+            file: { name: displayName(built.fileName), contentType: 'application/pdf', bytes: pdf },
+          });
+          reply.header('x-postfach-nachricht', id);
+        }
+        return sendPdf(reply, pdf, attachmentDisposition(built.fileName), 'private, no-store');
+      },
+    );
+  }
+
+  const serveStatic = async (
+    reply: FastifyReply,
+    find: () => Promise<ServedDocument | undefined>,
+  ) => {
+    let served: ServedDocument | undefined;
+    try {
+      served = await find();
+    } catch (error) {
+      if (error instanceof DocumentTemplateError) return templateFailure(reply, error);
+      throw error;
+    }
+    if (!served)
+      return reply.code(404).send({ error: 'not-found', message: message('errors.notFound') });
+    const name = `${displayName(served.title)}.pdf`;
+    const ascii = name
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .replace(/[^\x20-\x7e]/g, '_');
+    return sendPdf(
+      reply,
+      served.pdf,
+      contentDisposition(name, { type: 'inline', fallback: ascii }),
+      'public, max-age=3600',
+    );
+  };
+  app.get<{ Params: { code: string } }>(
+    '/api/dokumente/kundeninformation/:code',
+    { schema: { params: nameParams('code') } },
+    (request, reply) =>
+      serveStatic(reply, () => staticDocuments.customerInformation(request.params.code)),
+  );
+  app.get<{ Params: { name: string } }>(
+    '/api/dokumente/:name',
+    { schema: { params: nameParams('name') } },
+    (request, reply) => serveStatic(reply, () => staticDocuments.document(request.params.name)),
+  );
+}
+
+/** The signed-in agent who advises (name and number), else null. */
+async function advisorOf(context: RouteContext, identity: Identity | null) {
+  if (identity?.role !== 'vermittler') return null;
+  const [agent] = await context.db
+    .select({ name: agents.name, vermittlerNummer: agents.vermittlerNummer })
+    .from(agents)
+    .where(eq(agents.vermittlerNummer, identity.vermittlerNummer));
+  return agent ?? null;
+}
+
+/** The customer a document is for (name and number), when the caller names one. */
+async function customerOf(context: RouteContext, partnerNummer: string | null) {
+  if (!partnerNummer) return null;
+  const [partner] = await context.db
+    .select({
+      vorname: partners.vorname,
+      nachname: partners.nachname,
+      firmenname: partners.firmenname,
+    })
+    .from(partners)
+    .where(eq(partners.partnerNummer, partnerNummer));
+  if (!partner) return null;
+  return { name: partner.firmenname ?? `${partner.vorname} ${partner.nachname}`, partnerNummer };
+}

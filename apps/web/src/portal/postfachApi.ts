@@ -1,0 +1,38 @@
+import { http } from '../http/index.ts';
+import { call, getJson, segment } from './api.ts';
+
+/** A Postfach message as listed (spec: id, erstelldatum, betreff, gelesen). */
+export interface PostfachItem {
+  id: string;
+  erstelldatum: string;
+  betreff: string;
+  gelesen: boolean;
+}
+
+/** One message with its text and attachments. */
+export interface PostfachMessage extends PostfachItem {
+  nachricht: string;
+  anhaenge: { id: string; name: string }[];
+}
+
+/** The signed-in customer's inbox, newest first. */
+export const fetchInbox = (): Promise<{ nachrichten: PostfachItem[]; ungelesen: number }> =>
+  getJson('/api/postfach/benutzer/eingang');
+
+/** One message of the inbox. */
+export const fetchMessage = (id: string): Promise<PostfachMessage> =>
+  getJson(`/api/postfach/benutzer/nachrichten/${segment(id)}`);
+
+/** Marks a message read. */
+export const markRead = (id: string): Promise<unknown> =>
+  call('PUT', `/api/postfach/benutzer/nachrichten/${segment(id)}/gelesen`);
+
+/** Fetches an attachment with the session's token; the file, or null when it failed. */
+export async function fetchAttachment(id: string): Promise<{ blob: Blob; name: string } | null> {
+  const result = await http.fetchFile({
+    method: 'GET',
+    url: `/api/postfach/benutzer/anhaenge/${segment(id)}`,
+    auth: 'bearer',
+  });
+  return result.ok && result.file ? result.file : null;
+}

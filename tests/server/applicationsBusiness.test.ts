@@ -7,6 +7,7 @@ import {
   without,
   type Answers,
 } from './helpers/applications.ts';
+import { pdfText } from './helpers/pdfText.ts';
 
 // The four business lines (definitions/applications/inhaltsversicherung.json,
 // inhalt-allgefahren.json, inhalt-mehrgefahren.json, vermoegensschadenhaftpflicht.json) run on
@@ -49,6 +50,10 @@ interface Line {
   price: Record<string, unknown>;
   /** Answers the line refuses (replacing steps of `antworten`) and the 422 it answers. */
   refused: { answers: Answers; error: string; message: string };
+  /** The needs and the decision an agent (and an advice) records first, if the line asks them. */
+  advice?: Answers;
+  /** What its offer and advice record print for the advice variant with `advice`. */
+  documents?: { answer: string; premium: string[]; recommended: string[]; notShown: string };
 }
 
 const lines: Line[] = [
@@ -95,6 +100,16 @@ const lines: Line[] = [
   {
     flow: 'inhalt-allgefahren',
     prefix: 'SA',
+    advice: {
+      beratung: { hochwasser: true, ausfall: false, glasflaechen: true },
+      empfehlung: { entscheidung: 'EMPFEHLUNG' },
+    },
+    documents: {
+      answer: 'Hauptgewerbe Café',
+      premium: ['Beitrag vierteljährlich 152,62 €', 'Jahresbeitrag 610,48 €', '97,47 €'],
+      recommended: ['Allgefahrendeckung: Sie versichert', 'Glasversicherung: Ihr Betrieb hat'],
+      notShown: 'Betriebsunterbrechung: Ein längerer Stillstand',
+    },
     antworten: {
       betrieb: { hauptgewerbe: 'Café', ...founded },
       betriebsstaette: { ...premises, flaeche: 80 },
@@ -126,6 +141,16 @@ const lines: Line[] = [
   {
     flow: 'inhalt-mehrgefahren',
     prefix: 'SM',
+    advice: {
+      beratung: { hochwasser: true, ausfall: true, glasflaechen: false },
+      empfehlung: { entscheidung: 'ABWEICHEND' },
+    },
+    documents: {
+      answer: 'Hauptgewerbe Friseursalon',
+      premium: ['Beitrag halbjährlich 215,93 €', 'Jahresbeitrag 431,86 €', '68,95 €'],
+      recommended: ['Mehrgefahrendeckung: Sie versichert', 'Betriebsunterbrechung: Ein längerer'],
+      notShown: 'Glasversicherung: Ihr Betrieb hat',
+    },
     antworten: {
       betrieb: { hauptgewerbe: 'Friseursalon', ...founded, rechtsform: 'EINZELUNTERNEHMEN' },
       betriebsstaette: {
@@ -167,6 +192,16 @@ const lines: Line[] = [
   {
     flow: 'vermoegensschadenhaftpflicht',
     prefix: 'VS',
+    advice: {
+      beratung: { vortaetigkeit: true, grossprojekte: false, kammer: true },
+      empfehlung: { entscheidung: 'EMPFEHLUNG' },
+    },
+    documents: {
+      answer: 'Hauptgewerbe Steuerberatung',
+      premium: ['Beitrag jährlich 643,69 €', 'Jahresbeitrag 643,69 €', '102,77 €'],
+      recommended: ['Vermögensschadenhaftpflicht: Sie schützt', 'Rückwärtsversicherung: Sie waren'],
+      notShown: 'Versicherungssumme: Sie betreuen',
+    },
     antworten: {
       betrieb: { hauptgewerbe: 'Steuerberatung', jahresumsatz: 180000, ...founded },
       taetigkeit: { beschreibung: 'Steuerberatung für kleine Betriebe', auslandsbezug: 'EUROPA' },
@@ -200,7 +235,7 @@ const lines: Line[] = [
 
 describe.each(lines)('the business line $flow on the one application service', (line) => {
   const { apply, price, application, countApplications } = applicationApi(() => server, line.flow);
-  const agentAnswers = without(line.antworten, 'versicherungsnehmer');
+  const agentAnswers = { ...without(line.antworten, 'versicherungsnehmer'), ...line.advice };
 
   it('prices the answers with the tariff', async () => {
     const response = await price({ variante: 'customer', marke: 'hfk', antworten: line.antworten });
@@ -300,3 +335,45 @@ describe('refusals the price already shows', () => {
     ]);
   });
 });
+
+// The SI and VSH lines write the offer and the advice record of an advice from their answers:
+// the premiums are those worked out above, the recommendations those the needs lead to.
+describe.each(lines.filter((line) => line.documents))(
+  'the offer and advice record of $flow',
+  (line) => {
+    it('prints the answers, the premium, the brand, the recommendations shown and the decision', async () => {
+      const documents = line.documents as NonNullable<Line['documents']>;
+      const antworten = { ...without(line.antworten, 'einwilligungen'), ...line.advice };
+      const post = (kind: 'angebot' | 'beratungsdokumentation') =>
+        server.app.inject({
+          method: 'POST',
+          url: `/api/antrag/${line.flow}/${kind}`,
+          payload: { variante: 'advice', marke: 'hfk', antworten },
+        });
+      const offer = await post('angebot');
+      expect(offer.statusCode).toBe(200);
+      expect(offer.headers['content-type']).toBe('application/pdf');
+      const offerText = await pdfText(offer.rawPayload);
+      for (const expected of ['HFK', documents.answer, ...documents.premium])
+        expect(offerText).toContain(expected);
+
+      const record = await post('beratungsdokumentation');
+      expect(record.statusCode).toBe(200);
+      const recordText = await pdfText(record.rawPayload);
+      const decision =
+        line.advice?.['empfehlung']?.['entscheidung'] === 'EMPFEHLUNG'
+          ? 'Ihre Entscheidung Ich folge der Empfehlung.'
+          : 'Ihre Entscheidung Ich entscheide mich anders als empfohlen.';
+      for (const expected of [
+        'HFK',
+        'Beratung durch Online-Beratung',
+        'Unsere Empfehlung',
+        ...documents.recommended,
+        decision,
+        ...documents.premium,
+      ])
+        expect(recordText).toContain(expected);
+      expect(recordText).not.toContain(documents.notShown);
+    });
+  },
+);

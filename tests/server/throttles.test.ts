@@ -185,7 +185,7 @@ describe('the sign-in throttle', () => {
     expect(messages.every((m) => m === INCORRECT || m === EXCEEDED)).toBe(true);
   }, 60_000);
 
-  it('costs the same for an unknown user as for a wrong password (medians within 2 ms)', async () => {
+  it('costs the same for an unknown user as for a wrong password (medians within 2 ms or 10 %)', async () => {
     const known = 'julia.fischer@beispiel.example';
     const unknown = 'niemand.hier@beispiel.example';
     const times: Record<string, number[]> = { [known]: [], [unknown]: [] };
@@ -205,8 +205,11 @@ describe('the sign-in throttle', () => {
     }
     const median = (list: number[]) =>
       [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? 0;
-    const difference = Math.abs(median(times[known] ?? []) - median(times[unknown] ?? []));
+    const knownMedian = median(times[known] ?? []);
+    const difference = Math.abs(knownMedian - median(times[unknown] ?? []));
     expect(times[known]).toHaveLength(30);
-    expect(difference).toBeLessThan(2);
+    // A skipped password check would differ by the whole check (tens of ms); a busy CI machine
+    // shifts both medians by a few per cent, so the bound grows with them.
+    expect(difference).toBeLessThan(Math.max(2, knownMedian * 0.1));
   }, 120_000);
 });

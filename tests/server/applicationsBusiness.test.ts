@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from './helpers/testDatabase.ts';
+import { pdfText } from './helpers/pdfText.ts';
 import {
   applicationApi,
   HANSEN,
@@ -41,6 +42,10 @@ const rest: Answers = {
   einwilligungen: { bedingungen: true, datenschutz: true, beratungsverzicht: true },
 };
 const founded = { gruendungsdatum: '2021-03-01', mitarbeiter: 'BIS_5' };
+const vhNeeds: Answers = {
+  beratung: { hochwasser: false, kundenverkehr: true, privathaftpflicht: true, ausfall: false },
+  empfehlung: { entscheidung: 'EMPFEHLUNG' },
+};
 
 interface Line {
   flow: string;
@@ -49,6 +54,8 @@ interface Line {
   price: Record<string, unknown>;
   /** Answers the line refuses (replacing steps of `antworten`) and the 422 it answers. */
   refused: { answers: Answers; error: string; message: string };
+  /** The needs and the decision an advice and an agent record first (beratung, empfehlung). */
+  needs?: Answers;
 }
 
 const lines: Line[] = [
@@ -91,6 +98,7 @@ const lines: Line[] = [
       message:
         'Die Prüfung Ihrer Angaben zur Gewerbeart war leider nicht erfolgreich: Wir versichern online nur die Gewerbearten unserer Liste. Bitte wenden Sie sich an unseren Kundenservice.',
     },
+    needs: vhNeeds,
   },
   {
     flow: 'inhalt-allgefahren',
@@ -200,7 +208,7 @@ const lines: Line[] = [
 
 describe.each(lines)('the business line $flow on the one application service', (line) => {
   const { apply, price, application, countApplications } = applicationApi(() => server, line.flow);
-  const agentAnswers = without(line.antworten, 'versicherungsnehmer');
+  const agentAnswers = { ...line.needs, ...without(line.antworten, 'versicherungsnehmer') };
 
   it('prices the answers with the tariff', async () => {
     const response = await price({ variante: 'customer', marke: 'hfk', antworten: line.antworten });
@@ -298,5 +306,53 @@ describe('refusals the price already shows', () => {
         message: 'Das Gründungsdatum darf nicht vor dem 01.01.2019 liegen.',
       },
     ]);
+  });
+});
+
+describe('the documents of the contents insurance (VH)', () => {
+  const vh = lines[0]!;
+  const post = (kind: string) =>
+    server.app.inject({
+      method: 'POST',
+      url: `/api/antrag/inhaltsversicherung/${kind}`,
+      payload: {
+        variante: 'advice',
+        marke: 'hfk',
+        antworten: { ...vhNeeds, ...without(vh.antworten, 'einwilligungen') },
+      },
+    });
+
+  it('writes the offer and the advice record of an advice as PDFs with the answers, the premium and the brand', async () => {
+    const offer = await post('angebot');
+    expect(offer.statusCode).toBe(200);
+    expect(offer.headers['content-type']).toBe('application/pdf');
+    const offerText = await pdfText(offer.rawPayload);
+    // The premium of the VH line above: 17.02 a month, 204.24 a year, tax 32.61; valid 28 days
+    // from 15.06.2025.
+    for (const expected of [
+      'HFK',
+      'Ihr Angebot: Inhaltsversicherung',
+      'Gültig bis 13.07.2025',
+      'Hauptgewerbe Buchhandlung',
+      'Beitrag monatlich 17,02 €',
+      'Jahresbeitrag 204,24 €',
+      '32,61 €',
+    ])
+      expect(offerText).toContain(expected);
+    const record = await post('beratungsdokumentation');
+    expect(record.statusCode).toBe(200);
+    const recordText = await pdfText(record.rawPayload);
+    for (const expected of [
+      'HFK',
+      'Beratungsdokumentation: Inhaltsversicherung',
+      'Online-Beratung',
+      'Empfangen Sie Kundschaft oder Gäste in Ihren Geschäftsräumen? Ja',
+      // Customers on the premises: office liability; no flood, private liability or standstill.
+      'Wir empfehlen Ihnen die Bürohaftpflicht',
+      'Ich folge der Empfehlung.',
+      'Jahresbeitrag 204,24 €',
+    ])
+      expect(recordText).toContain(expected);
+    expect(recordText).not.toContain('Elementarschäden: Ihr Betrieb liegt');
   });
 });

@@ -280,7 +280,7 @@ describe('the change of tariff on the one application service', () => {
     const foreign = await post('angebot', customer, ANNA);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toEqual(NOT_FOUND);
-    const noContract = await post('angebot', without(customer, 'vertragsNummer'), BECKER);
+    const noContract = await post('angebot', { variante: 'customer', antworten: priced }, BECKER);
     expect(noContract.statusCode).toBe(400);
     const record = await post('beratungsdokumentation', customer, BECKER);
     expect(record.statusCode).toBe(404);

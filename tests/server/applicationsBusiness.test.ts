@@ -310,7 +310,7 @@ describe('refusals the price already shows', () => {
 });
 
 describe('the documents of the contents insurance (VH)', () => {
-  const vh = lines[0]!;
+  const vhAnswers = lines.find((l) => l.flow === 'inhaltsversicherung')?.antworten ?? {};
   const post = (kind: string) =>
     server.app.inject({
       method: 'POST',
@@ -318,7 +318,7 @@ describe('the documents of the contents insurance (VH)', () => {
       payload: {
         variante: 'advice',
         marke: 'hfk',
-        antworten: { ...vhNeeds, ...without(vh.antworten, 'einwilligungen') },
+        antworten: { ...vhNeeds, ...without(vhAnswers, 'einwilligungen') },
       },
     });
 

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { germanDay } from '../support/dates.ts';
+import { downloadedPdfText } from '../support/pdf.ts';
 import { atStep, choose, group, heading, next } from '../support/wizard.ts';
 
 // The four business lines (business contents VH, all-risk and multi-risk property contents SI,
@@ -254,4 +255,88 @@ test('financial-loss liability (VSH): a trade that gives no advice is refused wi
   await holderStep(page, { plz: '80331', place: 'München', street: 'Marienplatz' });
   // 390 * 1.3 * 1.15 * 1.2 * 0.92 = 643.69 a year
   await finish(page, 'jährlich', 'VS', euro('643,69'));
+});
+
+test('all-risk property contents (SI) with advice: needs, recommendation, offer as PDF, customer information and side letter for a mixed business', async ({
+  page,
+}) => {
+  await page.goto(
+    '/beratung/inhalt-allgefahren?insuranceSum=80000&deductible=SB_250&businessResidence=24103&coverages=ELEMENTAR&additionalBusiness=Kiosk',
+  );
+  await atStep(page, 'Beratung zu Ihrer Inhaltsversicherung');
+  await choose(page, 'Liegt Ihr Betrieb in der Nähe eines Gewässers', 'Ja');
+  await choose(page, 'Würde ein mehrwöchiger Stillstand', 'Nein');
+  await choose(page, 'Hat Ihr Betrieb Schaufenster', 'Ja');
+  await next(page);
+  await atStep(page, 'Unsere Empfehlung für Sie');
+  await expect(page.getByText(/^Elementarschäden: Ihr Betrieb liegt/)).toBeVisible();
+  await expect(page.getByText(/^Glasversicherung: Ihr Betrieb hat/)).toBeVisible();
+  await expect(page.getByText(/^Betriebsunterbrechung:/)).toHaveCount(0);
+  await choose(page, 'Wie entscheiden Sie sich?', 'Ich folge der Empfehlung.');
+  await next(page);
+
+  await businessStep(page, 'Caf', 'Café');
+  await next(page);
+  await premisesStep(page, '24103', 'Kiel', 'Holstenstraße', '80');
+  await contentsStep(page, '80.000,00', '250 €');
+  await next(page);
+  await atStep(page, 'Versicherte Gefahren');
+  await box(page, 'Welche Erweiterungen möchten Sie einschließen?', 'Einfacher Diebstahl').check();
+  await next(page);
+  await atStep(page, 'Zusatzbausteine');
+  await box(page, 'Welche Zusatzbausteine', 'Glasversicherung').check();
+  await next(page);
+  await riskStep(page, 'einen', 'Geprüfte Sicherheitsschlösser, Gitter oder Rollläden');
+  await holderStep(page);
+  await atStep(page, 'Versicherungsbeginn');
+  await field(page, 'Ab wann soll der Versicherungsschutz beginnen?').fill(germanDay(14));
+  await next(page);
+  await atStep(page, 'Zahlungsweise');
+  await choose(page, 'Wie möchten Sie Ihren Beitrag zahlen?', 'vierteljährlich');
+  // 80 * 4.5 = 360, * 1.05 (area 2) = 378, + 10 % Kiosk = 415.80, * 1.15 (one claim) = 478.17,
+  // - 5 % locks = 454.2615, + 15 % simple theft = 522.400725, + 89 elementary + 60 glass
+  // = 671.400725, - 5 % deductible 250 = 637.83; quarterly 637.83 * 1.03 / 4 = 164.24,
+  // a year 656.96; tax 656.96 - 656.96 / 1.19 (552.07) = 104.89.
+  await expect(priceBox(page)).toContainText(`${euro('164,24')} vierteljährlich`);
+  await next(page);
+  await atStep(page, 'Bankverbindung');
+  await field(page, 'IBAN').fill('DE44500105175407324931');
+  await page.getByRole('checkbox', { name: /SEPA-Lastschriftmandat/ }).check();
+  await next(page);
+
+  await atStep(page, 'Bitte prüfen Sie Ihre Angaben');
+  await expect(
+    page.getByRole('link', {
+      name: 'Kundeninformation zur Inhaltsversicherung Allgefahren (PDF, öffnet in neuem Fenster)',
+    }),
+  ).toHaveAttribute('href', '/api/dokumente/kundeninformation/SI_ALLGEFAHREN');
+  await expect(page.getByRole('link', { name: /^Nebenabrede für Betriebe/ })).toHaveAttribute(
+    'href',
+    '/api/dokumente/nebenabrede-mischbetrieb',
+  );
+  const [offer] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Angebot als PDF herunterladen' }).click(),
+  ]);
+  const offerText = await downloadedPdfText(offer);
+  for (const expected of [
+    'Ihr Angebot: Inhaltsversicherung Allgefahren',
+    'Hauptgewerbe Café',
+    'Beitrag vierteljährlich 164,24 €',
+    'Jahresbeitrag 656,96 €',
+    '104,89 €',
+  ])
+    expect(offerText).toContain(expected);
+
+  await next(page);
+  await atStep(page, 'Einwilligungen und Antrag absenden');
+  await expect(
+    page.getByRole('link', { name: /^Nutzungsbedingungen des Online-Abschlusses/ }),
+  ).toHaveAttribute('href', '/api/dokumente/nutzungsbedingungen');
+  await expect(page.getByRole('link', { name: /^Nebenabrede für Betriebe/ })).toBeVisible();
+  await page.getByRole('checkbox', { name: /Versicherungsbedingungen/ }).check();
+  await page.getByRole('checkbox', { name: /Datenschutzhinweise/ }).check();
+  await page.getByRole('button', { name: 'Zahlungspflichtig beantragen' }).click();
+  await expect(heading(page, 'Vielen Dank für Ihren Antrag')).toBeVisible();
+  await expect(page.getByText(/SA-\d{8}/)).toBeVisible();
 });

@@ -121,6 +121,14 @@ test('the advice recommends covers, and a cancellation by the previous insurer e
   await choose(page, 'Haben Sie Schlüssel, die Ihnen nicht gehören?', 'Ja');
   await choose(page, 'Leben Kinder unter sieben Jahren in Ihrem Haushalt?', 'Ja');
   await next(page);
+  // The recommendation follows from the needs; the decision goes into the advice record.
+  await atStep(page, 'Unsere Empfehlung für Sie');
+  for (const cover of ['Mietsachschäden', 'Schlüsselverlust', 'deliktunfähige Kinder'])
+    await expect(
+      page.getByText(new RegExp(`Wir empfehlen Ihnen den Baustein ${cover}`)),
+    ).toBeVisible();
+  await choose(page, 'Wie entscheiden Sie sich?', 'Ich folge der Empfehlung.');
+  await next(page);
   await atStep(page, 'Wer soll versichert sein?');
   await choose(page, 'Wen möchten Sie versichern?', 'Mich und meine Kinder (alleinerziehend)');
   await choose(page, 'Sind Sie im öffentlichen Dienst beschäftigt?', 'Ja');

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { germanDay } from '../support/dates.ts';
+import { downloadedPdfText } from '../support/pdf.ts';
 import { signIn } from '../support/signIn.ts';
 import { atStep, choose, group, heading, next } from '../support/wizard.ts';
 
@@ -142,6 +143,12 @@ test('the advice variant asks about the household first and recommends options',
   await choose(page, 'Kann Ihre Hündin Welpen bekommen?', 'Ja');
   await choose(page, 'Möchten Sie auch sehr hohe Schäden absichern?', 'Nein');
   await next(page);
+  // The recommendation follows from the needs; the decision goes into the advice record.
+  await atStep(page, 'Unsere Empfehlung für Sie');
+  await expect(page.getByText(/Welpen: Ihre Hündin kann Welpen bekommen/)).toBeVisible();
+  await expect(page.getByText(/Versicherungssumme: Sie möchten/)).toHaveCount(0);
+  await choose(page, 'Wie entscheiden Sie sich?', 'Ich folge der Empfehlung.');
+  await next(page);
   await atStep(page, 'Ihre Hunde');
   await choose(page, 'Wie viele Hunde möchten Sie versichern?', 'Einen Hund');
   const luna = dog(page, 1);
@@ -171,6 +178,15 @@ test('an agent insures a customer’s dog, saves a draft, resumes it and submits
   const partnerNummer = /kunde\/([^/]+)$/.exec(page.url())?.[1] ?? '';
   await page.getByRole('link', { name: 'Tierhalterhaftpflichtversicherung beantragen' }).click();
 
+  // An agent records the advice first: the needs, the recommendation and the decision.
+  await atStep(page, 'Beratung zu Ihrer Hundehaftpflicht');
+  await choose(page, 'Wie wohnen Sie?', 'Im eigenen Haus oder in der eigenen Wohnung');
+  await choose(page, 'Kann Ihre Hündin Welpen bekommen?', 'Nein');
+  await choose(page, 'Möchten Sie auch sehr hohe Schäden absichern?', 'Nein');
+  await next(page);
+  await atStep(page, 'Unsere Empfehlung für Sie');
+  await choose(page, 'Wie entscheiden Sie sich?', 'Ich entscheide mich anders als empfohlen.');
+  await next(page);
   await atStep(page, 'Ihre Hunde');
   await expect(page.getByText(new RegExp(`Kundennummer ${partnerNummer}`))).toBeVisible();
   await choose(page, 'Wie viele Hunde möchten Sie versichern?', 'Einen Hund');
@@ -234,8 +250,17 @@ test('an agent insures a customer’s dog, saves a draft, resumes it and submits
   await next(page);
   await atStep(page, 'Bitte prüfen Sie Ihre Angaben');
   await expect(page.getByText('Deutscher Schäferhund')).toBeVisible();
+  // The advice record names the agent and the customer's decision.
+  const [record] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Beratungsdokumentation als PDF herunterladen' }).click(),
+  ]);
+  const recordText = await downloadedPdfText(record);
+  expect(recordText).toContain('Beratung durch Jens Hansen');
+  expect(recordText).toContain('Ich entscheide mich anders als empfohlen.');
   await next(page);
   await atStep(page, 'Einwilligungen und Antrag absenden');
+  await expect(page.getByRole('link', { name: /Erstinformation Ihres Vermittlers/ })).toBeVisible();
   await page.getByRole('checkbox', { name: /Versicherungsbedingungen/ }).check();
   await page.getByRole('checkbox', { name: /Datenschutzhinweise/ }).check();
   await page.getByRole('button', { name: 'Zahlungspflichtig beantragen' }).click();

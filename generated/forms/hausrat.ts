@@ -6,6 +6,10 @@ export interface HausratBeratungData {
   fahrrad: boolean;
 }
 
+export interface HausratEmpfehlungData {
+  entscheidung: 'EMPFEHLUNG' | 'ABWEICHEND';
+}
+
 export interface HausratAdresseData {
   /**
    * Five-digit German postcode.
@@ -88,6 +92,7 @@ export interface HausratEinwilligungenData {
 /** Answers of the hausrat flow, keyed by step id. */
 export interface HausratFormData {
   'beratung'?: Partial<HausratBeratungData>;
+  'empfehlung'?: Partial<HausratEmpfehlungData>;
   'adresse'?: Partial<HausratAdresseData>;
   'wohnung'?: Partial<HausratWohnungData>;
   'deckung'?: Partial<HausratDeckungData>;

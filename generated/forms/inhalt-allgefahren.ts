@@ -6,6 +6,10 @@ export interface InhaltAllgefahrenBeratungData {
   glasflaechen: boolean;
 }
 
+export interface InhaltAllgefahrenEmpfehlungData {
+  entscheidung: 'EMPFEHLUNG' | 'ABWEICHEND';
+}
+
 export interface InhaltAllgefahrenBetriebData {
   hauptgewerbe: string;
   /**
@@ -144,6 +148,7 @@ export interface InhaltAllgefahrenEinwilligungenData {
 /** Answers of the inhalt-allgefahren flow, keyed by step id. */
 export interface InhaltAllgefahrenFormData {
   'beratung'?: Partial<InhaltAllgefahrenBeratungData>;
+  'empfehlung'?: Partial<InhaltAllgefahrenEmpfehlungData>;
   'betrieb'?: Partial<InhaltAllgefahrenBetriebData>;
   'betriebsstaette'?: Partial<InhaltAllgefahrenBetriebsstaetteData>;
   'inhalt'?: Partial<InhaltAllgefahrenInhaltData>;

@@ -6,6 +6,10 @@ export interface InhaltMehrgefahrenBeratungData {
   glasflaechen: boolean;
 }
 
+export interface InhaltMehrgefahrenEmpfehlungData {
+  entscheidung: 'EMPFEHLUNG' | 'ABWEICHEND';
+}
+
 export interface InhaltMehrgefahrenBetriebData {
   hauptgewerbe: string;
   /**
@@ -150,6 +154,7 @@ export interface InhaltMehrgefahrenEinwilligungenData {
 /** Answers of the inhalt-mehrgefahren flow, keyed by step id. */
 export interface InhaltMehrgefahrenFormData {
   'beratung'?: Partial<InhaltMehrgefahrenBeratungData>;
+  'empfehlung'?: Partial<InhaltMehrgefahrenEmpfehlungData>;
   'betrieb'?: Partial<InhaltMehrgefahrenBetriebData>;
   'betriebsstaette'?: Partial<InhaltMehrgefahrenBetriebsstaetteData>;
   'inhalt'?: Partial<InhaltMehrgefahrenInhaltData>;

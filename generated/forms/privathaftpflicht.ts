@@ -6,6 +6,10 @@ export interface PrivathaftpflichtBeratungData {
   kleineKinder: boolean;
 }
 
+export interface PrivathaftpflichtEmpfehlungData {
+  entscheidung: 'EMPFEHLUNG' | 'ABWEICHEND';
+}
+
 export interface PrivathaftpflichtFamilieData {
   familienstand: 'SINGLE' | 'ALLEINERZIEHEND' | 'PAAR' | 'FAMILIE';
   oeffentlicherDienst: boolean;
@@ -101,6 +105,7 @@ export interface PrivathaftpflichtEinwilligungenData {
 /** Answers of the privathaftpflicht flow, keyed by step id. */
 export interface PrivathaftpflichtFormData {
   'beratung'?: Partial<PrivathaftpflichtBeratungData>;
+  'empfehlung'?: Partial<PrivathaftpflichtEmpfehlungData>;
   'familie'?: Partial<PrivathaftpflichtFamilieData>;
   'partner'?: Partial<PrivathaftpflichtPartnerData>;
   'deckung'?: Partial<PrivathaftpflichtDeckungData>;

@@ -6,6 +6,10 @@ export interface TierhalterhaftpflichtBeratungData {
   hoheSchaeden: boolean;
 }
 
+export interface TierhalterhaftpflichtEmpfehlungData {
+  entscheidung: 'EMPFEHLUNG' | 'ABWEICHEND';
+}
+
 export interface TierhalterhaftpflichtHundeData {
   anzahl: 1 | 2 | 3;
   /**
@@ -138,6 +142,7 @@ export interface TierhalterhaftpflichtEinwilligungenData {
 /** Answers of the tierhalterhaftpflicht flow, keyed by step id. */
 export interface TierhalterhaftpflichtFormData {
   'beratung'?: Partial<TierhalterhaftpflichtBeratungData>;
+  'empfehlung'?: Partial<TierhalterhaftpflichtEmpfehlungData>;
   'hunde'?: Partial<TierhalterhaftpflichtHundeData>;
   'deckung'?: Partial<TierhalterhaftpflichtDeckungData>;
   'risiko'?: Partial<TierhalterhaftpflichtRisikoData>;

@@ -6,6 +6,10 @@ export interface VermoegensschadenhaftpflichtBeratungData {
   kammer: boolean;
 }
 
+export interface VermoegensschadenhaftpflichtEmpfehlungData {
+  entscheidung: 'EMPFEHLUNG' | 'ABWEICHEND';
+}
+
 export interface VermoegensschadenhaftpflichtBetriebData {
   hauptgewerbe: string;
   /**
@@ -122,6 +126,7 @@ export interface VermoegensschadenhaftpflichtEinwilligungenData {
 /** Answers of the vermoegensschadenhaftpflicht flow, keyed by step id. */
 export interface VermoegensschadenhaftpflichtFormData {
   'beratung'?: Partial<VermoegensschadenhaftpflichtBeratungData>;
+  'empfehlung'?: Partial<VermoegensschadenhaftpflichtEmpfehlungData>;
   'betrieb'?: Partial<VermoegensschadenhaftpflichtBetriebData>;
   'taetigkeit'?: Partial<VermoegensschadenhaftpflichtTaetigkeitData>;
   'deckung'?: Partial<VermoegensschadenhaftpflichtDeckungData>;

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from './helpers/testDatabase.ts';
-import { pdfText } from './helpers/pdfText.ts';
 import {
   applicationApi,
   HANSEN,
@@ -8,6 +7,7 @@ import {
   without,
   type Answers,
 } from './helpers/applications.ts';
+import { pdfText } from './helpers/pdfText.ts';
 
 // The four business lines (definitions/applications/inhaltsversicherung.json,
 // inhalt-allgefahren.json, inhalt-mehrgefahren.json, vermoegensschadenhaftpflicht.json) run on
@@ -54,8 +54,10 @@ interface Line {
   price: Record<string, unknown>;
   /** Answers the line refuses (replacing steps of `antworten`) and the 422 it answers. */
   refused: { answers: Answers; error: string; message: string };
-  /** The needs and the decision an advice and an agent record first (beratung, empfehlung). */
-  needs?: Answers;
+  /** The needs and the decision an agent (and an advice) records first, if the line asks them. */
+  advice?: Answers;
+  /** What its offer and advice record print for the advice variant with `advice`. */
+  documents?: { answer: string; premium: string[]; recommended: string[]; notShown: string };
 }
 
 const lines: Line[] = [
@@ -98,11 +100,28 @@ const lines: Line[] = [
       message:
         'Die Prüfung Ihrer Angaben zur Gewerbeart war leider nicht erfolgreich: Wir versichern online nur die Gewerbearten unserer Liste. Bitte wenden Sie sich an unseren Kundenservice.',
     },
-    needs: vhNeeds,
+    advice: vhNeeds,
+    // The premium above; customers on the premises lead to the office liability, no flood risk.
+    documents: {
+      answer: 'Hauptgewerbe Buchhandlung',
+      premium: ['Beitrag monatlich 17,02 €', 'Jahresbeitrag 204,24 €', '32,61 €'],
+      recommended: ['Wir empfehlen Ihnen die Bürohaftpflicht'],
+      notShown: 'Elementarschäden: Ihr Betrieb liegt',
+    },
   },
   {
     flow: 'inhalt-allgefahren',
     prefix: 'SA',
+    advice: {
+      beratung: { hochwasser: true, ausfall: false, glasflaechen: true },
+      empfehlung: { entscheidung: 'EMPFEHLUNG' },
+    },
+    documents: {
+      answer: 'Hauptgewerbe Café',
+      premium: ['Beitrag vierteljährlich 152,62 €', 'Jahresbeitrag 610,48 €', '97,47 €'],
+      recommended: ['Allgefahrendeckung: Sie versichert', 'Glasversicherung: Ihr Betrieb hat'],
+      notShown: 'Betriebsunterbrechung: Ein längerer Stillstand',
+    },
     antworten: {
       betrieb: { hauptgewerbe: 'Café', ...founded },
       betriebsstaette: { ...premises, flaeche: 80 },
@@ -134,6 +153,16 @@ const lines: Line[] = [
   {
     flow: 'inhalt-mehrgefahren',
     prefix: 'SM',
+    advice: {
+      beratung: { hochwasser: true, ausfall: true, glasflaechen: false },
+      empfehlung: { entscheidung: 'ABWEICHEND' },
+    },
+    documents: {
+      answer: 'Hauptgewerbe Friseursalon',
+      premium: ['Beitrag halbjährlich 215,93 €', 'Jahresbeitrag 431,86 €', '68,95 €'],
+      recommended: ['Mehrgefahrendeckung: Sie versichert', 'Betriebsunterbrechung: Ein längerer'],
+      notShown: 'Glasversicherung: Ihr Betrieb hat',
+    },
     antworten: {
       betrieb: { hauptgewerbe: 'Friseursalon', ...founded, rechtsform: 'EINZELUNTERNEHMEN' },
       betriebsstaette: {
@@ -175,6 +204,16 @@ const lines: Line[] = [
   {
     flow: 'vermoegensschadenhaftpflicht',
     prefix: 'VS',
+    advice: {
+      beratung: { vortaetigkeit: true, grossprojekte: false, kammer: true },
+      empfehlung: { entscheidung: 'EMPFEHLUNG' },
+    },
+    documents: {
+      answer: 'Hauptgewerbe Steuerberatung',
+      premium: ['Beitrag jährlich 643,69 €', 'Jahresbeitrag 643,69 €', '102,77 €'],
+      recommended: ['Vermögensschadenhaftpflicht: Sie schützt', 'Rückwärtsversicherung: Sie waren'],
+      notShown: 'Versicherungssumme: Sie betreuen',
+    },
     antworten: {
       betrieb: { hauptgewerbe: 'Steuerberatung', jahresumsatz: 180000, ...founded },
       taetigkeit: { beschreibung: 'Steuerberatung für kleine Betriebe', auslandsbezug: 'EUROPA' },
@@ -208,7 +247,7 @@ const lines: Line[] = [
 
 describe.each(lines)('the business line $flow on the one application service', (line) => {
   const { apply, price, application, countApplications } = applicationApi(() => server, line.flow);
-  const agentAnswers = { ...line.needs, ...without(line.antworten, 'versicherungsnehmer') };
+  const agentAnswers = { ...without(line.antworten, 'versicherungsnehmer'), ...line.advice };
 
   it('prices the answers with the tariff', async () => {
     const response = await price({ variante: 'customer', marke: 'hfk', antworten: line.antworten });
@@ -309,50 +348,44 @@ describe('refusals the price already shows', () => {
   });
 });
 
-describe('the documents of the contents insurance (VH)', () => {
-  const vhAnswers = lines.find((l) => l.flow === 'inhaltsversicherung')?.antworten ?? {};
-  const post = (kind: string) =>
-    server.app.inject({
-      method: 'POST',
-      url: `/api/antrag/inhaltsversicherung/${kind}`,
-      payload: {
-        variante: 'advice',
-        marke: 'hfk',
-        antworten: { ...vhNeeds, ...without(vhAnswers, 'einwilligungen') },
-      },
-    });
+// The business lines write the offer and the advice record of an advice from their answers:
+// the premiums are those worked out above, the recommendations those the needs lead to.
+describe.each(lines.filter((line) => line.documents))(
+  'the offer and advice record of $flow',
+  (line) => {
+    it('prints the answers, the premium, the brand, the recommendations shown and the decision', async () => {
+      const documents = line.documents as NonNullable<Line['documents']>;
+      const antworten = { ...without(line.antworten, 'einwilligungen'), ...line.advice };
+      const post = (kind: 'angebot' | 'beratungsdokumentation') =>
+        server.app.inject({
+          method: 'POST',
+          url: `/api/antrag/${line.flow}/${kind}`,
+          payload: { variante: 'advice', marke: 'hfk', antworten },
+        });
+      const offer = await post('angebot');
+      expect(offer.statusCode).toBe(200);
+      expect(offer.headers['content-type']).toBe('application/pdf');
+      const offerText = await pdfText(offer.rawPayload);
+      for (const expected of ['HFK', documents.answer, ...documents.premium])
+        expect(offerText).toContain(expected);
 
-  it('writes the offer and the advice record of an advice as PDFs with the answers, the premium and the brand', async () => {
-    const offer = await post('angebot');
-    expect(offer.statusCode).toBe(200);
-    expect(offer.headers['content-type']).toBe('application/pdf');
-    const offerText = await pdfText(offer.rawPayload);
-    // The premium of the VH line above: 17.02 a month, 204.24 a year, tax 32.61; valid 28 days
-    // from 15.06.2025.
-    for (const expected of [
-      'HFK',
-      'Ihr Angebot: Inhaltsversicherung',
-      'Gültig bis 13.07.2025',
-      'Hauptgewerbe Buchhandlung',
-      'Beitrag monatlich 17,02 €',
-      'Jahresbeitrag 204,24 €',
-      '32,61 €',
-    ])
-      expect(offerText).toContain(expected);
-    const record = await post('beratungsdokumentation');
-    expect(record.statusCode).toBe(200);
-    const recordText = await pdfText(record.rawPayload);
-    for (const expected of [
-      'HFK',
-      'Beratungsdokumentation: Inhaltsversicherung',
-      'Online-Beratung',
-      'Empfangen Sie Kundschaft oder Gäste in Ihren Geschäftsräumen? Ja',
-      // Customers on the premises: office liability; no flood, private liability or standstill.
-      'Wir empfehlen Ihnen die Bürohaftpflicht',
-      'Ich folge der Empfehlung.',
-      'Jahresbeitrag 204,24 €',
-    ])
-      expect(recordText).toContain(expected);
-    expect(recordText).not.toContain('Elementarschäden: Ihr Betrieb liegt');
-  });
-});
+      const record = await post('beratungsdokumentation');
+      expect(record.statusCode).toBe(200);
+      const recordText = await pdfText(record.rawPayload);
+      const decision =
+        line.advice?.['empfehlung']?.['entscheidung'] === 'EMPFEHLUNG'
+          ? 'Ihre Entscheidung Ich folge der Empfehlung.'
+          : 'Ihre Entscheidung Ich entscheide mich anders als empfohlen.';
+      for (const expected of [
+        'HFK',
+        'Beratung durch Online-Beratung',
+        'Unsere Empfehlung',
+        ...documents.recommended,
+        decision,
+        ...documents.premium,
+      ])
+        expect(recordText).toContain(expected);
+      expect(recordText).not.toContain(documents.notShown);
+    });
+  },
+);

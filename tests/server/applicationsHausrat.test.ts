@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from './helpers/testDatabase.ts';
+import { pdfText } from './helpers/pdfText.ts';
 import {
   applicationApi,
   HANSEN,
@@ -51,7 +52,12 @@ const antworten: Answers = {
   },
   einwilligungen: { bedingungen: true, datenschutz: true, beratungsverzicht: true },
 };
-const agentAnswers = without(antworten, 'versicherungsnehmer');
+// The needs and the decision an adviser (online or an agent) records first.
+const advice: Answers = {
+  beratung: { naturgefahren: true, glasflaechen: true, fahrrad: false },
+  empfehlung: { entscheidung: 'EMPFEHLUNG' },
+};
+const agentAnswers = { ...advice, ...without(antworten, 'versicherungsnehmer') };
 
 // Köln: zone 4 (2.20 per 1,000 €), flood class 2. 45.5 x 2.2 = 100.10 x 1.1 (ground floor) =
 // 110.11 + 18 (glass) + 36 x 1.5 (natural hazards) = 182.11 x 0.85 (SB 500) = 154.7935 -> 154.79
@@ -212,5 +218,54 @@ describe('the household contents line on the one application service', () => {
       headers: HANSEN,
     });
     expect(drafts.json<{ id: string }[]>().map((d) => d.id)).not.toContain(id);
+  });
+
+  it('writes the offer and the advice record of an advice as PDFs with answers, premium and brand', async () => {
+    const body = {
+      variante: 'advice',
+      marke: 'hfk',
+      antworten: {
+        ...advice,
+        ...antworten,
+        einwilligungen: { bedingungen: true, datenschutz: true },
+      },
+    };
+    const offer = await server.app.inject({
+      method: 'POST',
+      url: '/api/antrag/hausrat/angebot',
+      payload: body,
+    });
+    expect(offer.statusCode).toBe(200);
+    expect(offer.headers['content-type']).toBe('application/pdf');
+    const offerText = await pdfText(offer.rawPayload);
+    for (const expected of [
+      'HFK',
+      'Ihr Angebot: Hausratversicherung',
+      'Ort Köln',
+      // The yearly 154.79 worked out above (PRICE).
+      'Jahresbeitrag 154,79 €',
+    ])
+      expect(offerText).toContain(expected);
+
+    const record = await server.app.inject({
+      method: 'POST',
+      url: '/api/antrag/hausrat/beratungsdokumentation',
+      payload: body,
+    });
+    expect(record.statusCode).toBe(200);
+    const recordText = await pdfText(record.rawPayload);
+    for (const expected of [
+      'HFK',
+      'Beratungsdokumentation: Hausratversicherung',
+      'Beratung durch Online-Beratung',
+      // Near water and with large glass surfaces:
+      'Wir empfehlen Ihnen den Baustein Elementarschäden',
+      'Wir empfehlen Ihnen den Baustein Glasbruch',
+      'Ihre Entscheidung Ich folge der Empfehlung.',
+      'Jahresbeitrag 154,79 €',
+    ])
+      expect(recordText).toContain(expected);
+    // No valuable bike: that recommendation was not shown, so it is not recorded.
+    expect(recordText).not.toContain('Fahrraddiebstahl:');
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from './helpers/testDatabase.ts';
+import { pdfText } from './helpers/pdfText.ts';
 import {
   applicationApi,
   HANSEN,
@@ -59,7 +60,12 @@ const antworten: Answers = {
   },
   einwilligungen: { bedingungen: true, datenschutz: true, beratungsverzicht: true },
 };
-const agentAnswers = without(antworten, 'versicherungsnehmer');
+// The needs and the decision an adviser (online or an agent) records first.
+const advice: Answers = {
+  beratung: { wohnsituation: 'MIETE', fremdeSchluessel: true, kleineKinder: false },
+  empfehlung: { entscheidung: 'EMPFEHLUNG' },
+};
+const agentAnswers = { ...advice, ...without(antworten, 'versicherungsnehmer') };
 
 // Couple 58 x 1.1 (20 Mio) = 63.80 + 9 (keys) + 8 (rented property) + 18 (civil service) = 98.80
 // x 0.9 (SB 250) = 88.92 a year; monthly 88.92 x 1.05 / 12 = 7.7805 -> 7.78, x 12 = 93.36;
@@ -117,7 +123,7 @@ describe('the private liability line on the one application service', () => {
       variante: 'advice',
       marke: 'andsafe',
       antworten: {
-        beratung: { wohnsituation: 'MIETE', fremdeSchluessel: true, kleineKinder: false },
+        ...advice,
         ...antworten,
         einwilligungen: { bedingungen: true, datenschutz: true },
       },
@@ -228,5 +234,56 @@ describe('the private liability line on the one application service', () => {
       headers: HANSEN,
     });
     expect(drafts.json<{ id: string }[]>().map((d) => d.id)).not.toContain(id);
+  });
+
+  it('writes the offer and the advice record of an advice as PDFs with answers, premium and brand', async () => {
+    const body = {
+      variante: 'advice',
+      marke: 'andsafe',
+      antworten: {
+        ...advice,
+        ...antworten,
+        einwilligungen: { bedingungen: true, datenschutz: true },
+      },
+    };
+    const offer = await server.app.inject({
+      method: 'POST',
+      url: '/api/antrag/privathaftpflicht/angebot',
+      payload: body,
+    });
+    expect(offer.statusCode).toBe(200);
+    expect(offer.headers['content-type']).toBe('application/pdf');
+    const offerText = await pdfText(offer.rawPayload);
+    for (const expected of [
+      'andsafe',
+      'Ihr Angebot: Privathaftpflichtversicherung',
+      'Versicherungssumme 20 Millionen €',
+      // The monthly 7.78 and the year 93.36 worked out above (PRICE).
+      'Beitrag monatlich 7,78 €',
+      'Jahresbeitrag 93,36 €',
+    ])
+      expect(offerText).toContain(expected);
+
+    const record = await server.app.inject({
+      method: 'POST',
+      url: '/api/antrag/privathaftpflicht/beratungsdokumentation',
+      payload: body,
+    });
+    expect(record.statusCode).toBe(200);
+    const recordText = await pdfText(record.rawPayload);
+    for (const expected of [
+      'andsafe',
+      'Beratungsdokumentation: Privathaftpflichtversicherung',
+      'Beratung durch Online-Beratung',
+      'Wie wohnen Sie? Zur Miete',
+      // Shown for a tenant with keys of others:
+      'Wir empfehlen Ihnen den Baustein Mietsachschäden',
+      'Wir empfehlen Ihnen den Baustein Schlüsselverlust',
+      'Ihre Entscheidung Ich folge der Empfehlung.',
+      'Jahresbeitrag 93,36 €',
+    ])
+      expect(recordText).toContain(expected);
+    // No small children: that recommendation was not shown, so it is not recorded.
+    expect(recordText).not.toContain('Deliktunfähige Kinder:');
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from './helpers/testDatabase.ts';
+import { pdfText } from './helpers/pdfText.ts';
 import { applicationApi, HANSEN, startApplicationServer } from './helpers/applications.ts';
 
 // The pet owner liability (definitions/applications/tierhalterhaftpflicht.json, the rating of
@@ -63,6 +64,11 @@ const antworten = {
   versicherungsnehmer: holder,
   bankverbindung: bank,
   einwilligungen: { bedingungen: true, datenschutz: true, beratungsverzicht: true },
+};
+// The needs and the decision an adviser (online or an agent) records first.
+const advice = {
+  beratung: { wohnsituation: 'MIETE', welpenMoeglich: false, hoheSchaeden: false },
+  empfehlung: { entscheidung: 'EMPFEHLUNG' },
 };
 const withDogs = (hunde: unknown[]) => ({
   ...antworten,
@@ -239,9 +245,13 @@ describe('the pet owner liability on the one application service', () => {
       zustand: { formData: { hunde: priced.hunde }, currentStep: 'deckung' },
     });
     // The agent variant has no policyholder step: the customer is the policyholder.
-    const agentAnswers = Object.fromEntries(
-      Object.entries(antworten).filter(([step]) => step !== 'versicherungsnehmer'),
-    );
+    // The agent records the customer's needs and decision first.
+    const agentAnswers = {
+      ...advice,
+      ...Object.fromEntries(
+        Object.entries(antworten).filter(([step]) => step !== 'versicherungsnehmer'),
+      ),
+    };
     const response = await apply(
       { variante: 'agent', partnerNummer: '2000103', entwurf: id, antworten: agentAnswers },
       HANSEN,
@@ -262,5 +272,56 @@ describe('the pet owner liability on the one application service', () => {
       headers: HANSEN,
     });
     expect(drafts.json<{ id: string }[]>().map((d) => d.id)).not.toContain(id);
+  });
+
+  it('writes the offer and the advice record of an advice as PDFs with answers, premium and brand', async () => {
+    const body = {
+      variante: 'advice',
+      marke: 'hfk',
+      antworten: {
+        ...advice,
+        ...antworten,
+        einwilligungen: { bedingungen: true, datenschutz: true },
+      },
+    };
+    const offer = await server.app.inject({
+      method: 'POST',
+      url: '/api/antrag/tierhalterhaftpflicht/angebot',
+      payload: body,
+    });
+    expect(offer.statusCode).toBe(200);
+    expect(offer.headers['content-type']).toBe('application/pdf');
+    const offerText = await pdfText(offer.rawPayload);
+    for (const expected of [
+      'HFK',
+      'Ihr Angebot: Tierhalterhaftpflichtversicherung',
+      'Luna',
+      'Labrador Retriever',
+      // The monthly 11.60 and the year 139.20 worked out above (PRICE).
+      'Beitrag monatlich 11,60 €',
+      'Jahresbeitrag 139,20 €',
+    ])
+      expect(offerText).toContain(expected);
+
+    const record = await server.app.inject({
+      method: 'POST',
+      url: '/api/antrag/tierhalterhaftpflicht/beratungsdokumentation',
+      payload: body,
+    });
+    expect(record.statusCode).toBe(200);
+    const recordText = await pdfText(record.rawPayload);
+    for (const expected of [
+      'HFK',
+      'Beratungsdokumentation: Tierhalterhaftpflichtversicherung',
+      'Beratung durch Online-Beratung',
+      'Wie wohnen Sie? Zur Miete',
+      // Shown to a tenant:
+      'Wir empfehlen Ihnen, Mietsachschäden einzuschließen',
+      'Ihre Entscheidung Ich folge der Empfehlung.',
+      'Jahresbeitrag 139,20 €',
+    ])
+      expect(recordText).toContain(expected);
+    // No puppies possible: that recommendation was not shown, so it is not recorded.
+    expect(recordText).not.toContain('Welpen: Ihre Hündin');
   });
 });

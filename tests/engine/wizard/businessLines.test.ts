@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   initialState,
+  ruleHolds,
   transition,
   visibleSteps,
   type WizardDefinition,
@@ -74,7 +75,7 @@ describe('the business lines as data', () => {
     expect(state.formData['inhalt']).toEqual({ produkt: 'SI_ALLGEFAHREN' });
   });
 
-  it('asks for advice only in the advice variant and for the policyholder not of an agent', () => {
+  it('asks for the needs and the decision in the advice and agent variants, for the policyholder not of an agent', () => {
     const steps = (variant: 'customer' | 'agent' | 'advice') => {
       const setup = setupOf(vsh, variant);
       return stepIds(setup, started(setup));
@@ -91,7 +92,33 @@ describe('the business lines as data', () => {
       'zusammenfassung',
       'einwilligungen',
     ]);
-    expect(steps('advice')[0]).toBe('beratung');
+    expect(steps('advice').slice(0, 3)).toEqual(['beratung', 'empfehlung', 'betrieb']);
+    expect(steps('agent').slice(0, 3)).toEqual(['beratung', 'empfehlung', 'betrieb']);
     expect(steps('agent')).not.toContain('versicherungsnehmer');
+  });
+
+  it('links the mixed-operation side letter only for a business with additional trades', () => {
+    const setup = setupOf(allRisk, 'customer');
+    const sideLetter = (betrieb: Record<string, unknown>) => {
+      const consents = setup.definition.steps.find((step) => step.id === 'einwilligungen');
+      const block = consents?.content?.find((c) => c.type === 'links');
+      const links = (block?.type === 'links' ? block.links : undefined) ?? [];
+      return links
+        .filter(
+          (link) =>
+            !link.visibleWhen ||
+            ruleHolds(link.visibleWhen, { data: { betrieb }, context: setup.context }),
+        )
+        .map((link) => link.params?.['name'] ?? link.params?.['code']);
+    };
+    expect(sideLetter({ hauptgewerbe: 'Café' })).toEqual(['SI_ALLGEFAHREN', 'nutzungsbedingungen']);
+    expect(sideLetter({ hauptgewerbe: 'Café', nebengewerbe: [] })).not.toContain(
+      'nebenabrede-mischbetrieb',
+    );
+    expect(sideLetter({ hauptgewerbe: 'Café', nebengewerbe: [{ gewerbe: 'Kiosk' }] })).toEqual([
+      'SI_ALLGEFAHREN',
+      'nutzungsbedingungen',
+      'nebenabrede-mischbetrieb',
+    ]);
   });
 });

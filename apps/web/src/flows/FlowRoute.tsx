@@ -30,7 +30,7 @@ const FILE_LIMITS = { maxSizeBytes: 10 * 1024 * 1024, maxCount: 10 };
 /** A flow with the data its definition loads (context.contract, context.customer, …). */
 type Prepared =
   | { state: 'loading' }
-  | { state: 'failed'; status: number }
+  | { state: 'failed'; status: number; message?: string }
   | {
       state: 'ready';
       flow: LoadedFlow;
@@ -122,7 +122,14 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
           return;
         }
         if (failed) {
-          setPrepared({ state: 'failed', status: failed.status });
+          // A 422 refuses the flow for what it was opened with (a contract it is not offered
+          // for) and says why in German.
+          const message = (failed.body as { message?: unknown } | undefined)?.message;
+          setPrepared({
+            state: 'failed',
+            status: failed.status,
+            ...(failed.status === 422 && typeof message === 'string' ? { message } : {}),
+          });
           return;
         }
         const loaded = Object.fromEntries(
@@ -176,6 +183,14 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
 
   if (prepared.state === 'failed' && prepared.status === 503)
     return <UnavailablePage onRetry={() => setAttempt((n) => n + 1)} />;
+  if (prepared.state === 'failed' && prepared.message !== undefined)
+    return (
+      <section className="wizard-page wizard-page--error">
+        <h1>{t('flow.refusedTitle')}</h1>
+        <p role="alert">{prepared.message}</p>
+        <Link to="/">{t('flow.home')}</Link>
+      </section>
+    );
   if (prepared.state === 'failed')
     return (
       <section className="wizard-page wizard-page--error">

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { firstOfMonth } from '../support/dates.ts';
+import { downloadedPdfText } from '../support/pdf.ts';
 import { signIn } from '../support/signIn.ts';
 import { atStep, choose, heading, next } from '../support/wizard.ts';
 
@@ -179,9 +180,33 @@ test('a signed-in customer changes the tariff of the business liability from the
   // The new premium next to the current one: 414 * 1.12 - 10 % = 417.31 net; half-yearly 253.27.
   await expect(priceBox(page)).toContainText('Neu: 253,27 € halbjährlich');
   await expect(priceBox(page)).toContainText(/Bisher: [\d.]+,\d{2}\s€ im Jahr/);
+  // The documents of the change: its customer information, the service overview and the offer.
+  await expect(
+    page.getByRole('link', { name: /^Kundeninformation zum Wechseltarif der Betriebshaftpflicht/ }),
+  ).toHaveAttribute('href', '/api/dokumente/kundeninformation/BHV_WECHSELTARIF');
+  await expect(
+    page.getByRole('link', { name: /^Leistungsübersicht des Wechseltarifs/ }),
+  ).toHaveAttribute('href', '/api/dokumente/leistungsuebersicht-wechseltarif');
+  await expect(
+    page.getByRole('button', { name: 'Beratungsdokumentation als PDF herunterladen' }),
+  ).toHaveCount(0);
+  const [offer] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Angebot als PDF herunterladen' }).click(),
+  ]);
+  const offerText = await downloadedPdfText(offer);
+  for (const expected of [
+    'Ihr Angebot: Betriebshaftpflicht',
+    'Hauptgewerbe Elektroinstallation',
+    'Beitrag halbjährlich 253,27 €',
+  ])
+    expect(offerText).toContain(expected);
   await next(page);
 
   await atStep(page, 'Wechsel beantragen');
+  await expect(
+    page.getByRole('link', { name: /^Nutzungsbedingungen des Online-Abschlusses/ }),
+  ).toHaveAttribute('href', '/api/dokumente/nutzungsbedingungen');
   await page.getByRole('checkbox', { name: /Wechsel meines Vertrags/ }).check();
   await page.getByRole('checkbox', { name: /Versicherungsbedingungen/ }).check();
   await page.getByRole('checkbox', { name: /Datenschutzhinweise/ }).check();

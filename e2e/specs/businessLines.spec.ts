@@ -96,7 +96,13 @@ async function holderStep(page: Page, address?: { plz: string; place: string; st
 }
 
 /** Start, payment period, bank (the account holder is the business), summary, consents, submit. */
-async function finish(page: Page, period: string, prefix: string, premium: string) {
+async function finish(
+  page: Page,
+  period: string,
+  prefix: string,
+  premium: string,
+  atSummary?: (page: Page) => Promise<void>,
+) {
   await atStep(page, 'Versicherungsbeginn');
   await field(page, 'Ab wann soll der Versicherungsschutz beginnen?').fill(germanDay(14));
   await next(page);
@@ -113,6 +119,7 @@ async function finish(page: Page, period: string, prefix: string, premium: strin
   await next(page);
   await atStep(page, 'Bitte prüfen Sie Ihre Angaben');
   await expect(page.getByText('Mustermann Betriebe').first()).toBeVisible();
+  await atSummary?.(page);
   await next(page);
   await atStep(page, 'Einwilligungen und Antrag absenden');
   await page.getByRole('checkbox', { name: /Versicherungsbedingungen/ }).check();
@@ -156,7 +163,15 @@ test('business contents (VH): turnover, additional trade, sum, deductible and of
   await holderStep(page);
   // 50 * 2.4 * 0.9 * 1.2 = 129.60, + 10 % Kiosk, - 10 % alarm, - 10 % deductible, + 79 = 194.47;
   // monthly * 1.05 / 12 = 17.02 (tests/server/applicationsBusiness.test.ts)
-  await finish(page, 'monatlich', 'VH', euro('17,02'));
+  await finish(page, 'monatlich', 'VH', euro('17,02'), async () => {
+    // With an additional trade the summary links the side letter for mixed operations.
+    await expect(
+      page.getByRole('link', { name: /^Kundeninformation zur Inhaltsversicherung/ }),
+    ).toHaveAttribute('href', '/api/dokumente/kundeninformation/VH');
+    await expect(
+      page.getByRole('link', { name: /^Nebenabrede für Mischbetriebe/ }),
+    ).toHaveAttribute('href', '/api/dokumente/nebenabrede-mischbetrieb');
+  });
 });
 
 test('all-risk property contents (SI): business residence, sum, deductible and elementary cover from the URL', async ({

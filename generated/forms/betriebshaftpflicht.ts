@@ -7,6 +7,10 @@ export interface BetriebshaftpflichtBeratungData {
   umweltStoffe: boolean;
 }
 
+export interface BetriebshaftpflichtEmpfehlungData {
+  entscheidung: 'EMPFEHLUNG' | 'ABWEICHEND';
+}
+
 export interface BetriebshaftpflichtBetriebData {
   hauptgewerbe: string;
   /**
@@ -120,6 +124,7 @@ export interface BetriebshaftpflichtEinwilligungenData {
 /** Answers of the betriebshaftpflicht flow, keyed by step id. */
 export interface BetriebshaftpflichtFormData {
   'beratung'?: Partial<BetriebshaftpflichtBeratungData>;
+  'empfehlung'?: Partial<BetriebshaftpflichtEmpfehlungData>;
   'betrieb'?: Partial<BetriebshaftpflichtBetriebData>;
   'deckung'?: Partial<BetriebshaftpflichtDeckungData>;
   'risiko'?: Partial<BetriebshaftpflichtRisikoData>;

@@ -7,6 +7,10 @@ export interface InhaltsversicherungBeratungData {
   ausfall: boolean;
 }
 
+export interface InhaltsversicherungEmpfehlungData {
+  entscheidung: 'EMPFEHLUNG' | 'ABWEICHEND';
+}
+
 export interface InhaltsversicherungBetriebData {
   hauptgewerbe: string;
   /**
@@ -152,6 +156,7 @@ export interface InhaltsversicherungEinwilligungenData {
 /** Answers of the inhaltsversicherung flow, keyed by step id. */
 export interface InhaltsversicherungFormData {
   'beratung'?: Partial<InhaltsversicherungBeratungData>;
+  'empfehlung'?: Partial<InhaltsversicherungEmpfehlungData>;
   'betrieb'?: Partial<InhaltsversicherungBetriebData>;
   'betriebsstaette'?: Partial<InhaltsversicherungBetriebsstaetteData>;
   'inhalt'?: Partial<InhaltsversicherungInhaltData>;

@@ -42,6 +42,10 @@ const rest: Answers = {
   einwilligungen: { bedingungen: true, datenschutz: true, beratungsverzicht: true },
 };
 const founded = { gruendungsdatum: '2021-03-01', mitarbeiter: 'BIS_5' };
+const vhNeeds: Answers = {
+  beratung: { hochwasser: false, kundenverkehr: true, privathaftpflicht: true, ausfall: false },
+  empfehlung: { entscheidung: 'EMPFEHLUNG' },
+};
 
 interface Line {
   flow: string;
@@ -95,6 +99,14 @@ const lines: Line[] = [
       error: 'pruefung-fehlgeschlagen',
       message:
         'Die Prüfung Ihrer Angaben zur Gewerbeart war leider nicht erfolgreich: Wir versichern online nur die Gewerbearten unserer Liste. Bitte wenden Sie sich an unseren Kundenservice.',
+    },
+    advice: vhNeeds,
+    // The premium above; customers on the premises lead to the office liability, no flood risk.
+    documents: {
+      answer: 'Hauptgewerbe Buchhandlung',
+      premium: ['Beitrag monatlich 17,02 €', 'Jahresbeitrag 204,24 €', '32,61 €'],
+      recommended: ['Wir empfehlen Ihnen die Bürohaftpflicht'],
+      notShown: 'Elementarschäden: Ihr Betrieb liegt',
     },
   },
   {
@@ -336,7 +348,7 @@ describe('refusals the price already shows', () => {
   });
 });
 
-// The SI and VSH lines write the offer and the advice record of an advice from their answers:
+// The business lines write the offer and the advice record of an advice from their answers:
 // the premiums are those worked out above, the recommendations those the needs lead to.
 describe.each(lines.filter((line) => line.documents))(
   'the offer and advice record of $flow',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asAgent, type TestServer } from './helpers/testDatabase.ts';
+import { pdfText } from './helpers/pdfText.ts';
 import {
   ANNA,
   applicationApi,
@@ -61,7 +62,12 @@ const antworten: Answers = {
   bankverbindung: { iban: IBAN, kontoinhaber: 'Backstube Hansen GmbH', sepaMandat: true },
   einwilligungen: { bedingungen: true, datenschutz: true, beratungsverzicht: true },
 };
-const agentAnswers = without(antworten, 'unternehmen');
+/** The needs and the decision that advice and agents record first. */
+const needs: Answers = {
+  beratung: { produkte: true, beiKunden: false, gemieteteRaeume: true, umweltStoffe: false },
+  empfehlung: { entscheidung: 'EMPFEHLUNG' },
+};
+const agentAnswers = { ...needs, ...without(antworten, 'unternehmen') };
 
 // Bäckerei (class 2) up to 500,000 €: 232; * 1.12 (5 Mio.) = 259.84; Café is class 2 too: no
 // surcharge; product liability + 12 % of 259.84 = 31.1808 -> 291.0208; rented premises + 30 ->
@@ -180,9 +186,9 @@ describe('the business liability line on the one application service', () => {
     ]);
   });
 
-  it('asks the advice questions only in the advice variant, and the waiver only of customers', async () => {
+  it('asks the needs and the decision only in the advice and agent variants, and the waiver only of customers', async () => {
     const advice = {
-      beratung: { produkte: true, beiKunden: false, gemieteteRaeume: true, umweltStoffe: false },
+      ...needs,
       ...antworten,
       einwilligungen: { bedingungen: true, datenschutz: true },
     };
@@ -194,6 +200,17 @@ describe('the business liability line on the one application service', () => {
       antworten: without(advice, 'beratung'),
     });
     expect(withoutAdvice.statusCode).toBe(400);
+    const withoutDecision = await apply({
+      variante: 'advice',
+      marke: 'hfk',
+      antworten: without(advice, 'empfehlung'),
+    });
+    expect(withoutDecision.statusCode).toBe(400);
+    const agentWithoutNeeds = await apply(
+      { variante: 'agent', partnerNummer: '2000103', antworten: without(agentAnswers, 'beratung') },
+      HANSEN,
+    );
+    expect(agentWithoutNeeds.statusCode).toBe(400);
     const customerWithAdvice = await apply({
       variante: 'customer',
       marke: 'hfk',
@@ -270,6 +287,54 @@ describe('the business liability line on the one application service', () => {
     expect(
       await application(response.json<{ antragsnummer: string }>().antragsnummer),
     ).toMatchObject({ id, status: 'submitted' });
+  });
+
+  it('writes the offer and the advice record of an advice as PDFs with the answers, the premium and the brand', async () => {
+    const body = {
+      variante: 'advice',
+      marke: 'hfk',
+      antworten: { ...needs, ...without(antworten, 'einwilligungen') },
+    };
+    const offer = await server.app.inject({
+      method: 'POST',
+      url: '/api/antrag/betriebshaftpflicht/angebot',
+      payload: body,
+    });
+    expect(offer.statusCode).toBe(200);
+    expect(offer.headers['content-type']).toBe('application/pdf');
+    const offerText = await pdfText(offer.rawPayload);
+    // The premium of PRICE (93.45 a quarter, 373.80 a year, tax 59.68); 28 days from 15.06.2025.
+    for (const expected of [
+      'HFK',
+      'Ihr Angebot: Betriebshaftpflicht',
+      'Gültig bis 13.07.2025',
+      'Hauptgewerbe Bäckerei',
+      'Name des Unternehmens Backstube Hansen GmbH',
+      'Beitrag vierteljährlich 93,45 €',
+      'Jahresbeitrag 373,80 €',
+      '59,68 €',
+    ])
+      expect(offerText).toContain(expected);
+    const record = await server.app.inject({
+      method: 'POST',
+      url: '/api/antrag/betriebshaftpflicht/beratungsdokumentation',
+      payload: body,
+    });
+    expect(record.statusCode).toBe(200);
+    const recordText = await pdfText(record.rawPayload);
+    for (const expected of [
+      'HFK',
+      'Beratungsdokumentation: Betriebshaftpflicht',
+      'Online-Beratung',
+      'Nutzen Sie gemietete Betriebsräume? Ja',
+      // Shown for products and rented premises, not for work at the customer's or the environment.
+      'Wir empfehlen Ihnen den Baustein „Erweiterte Produkthaftpflicht“.',
+      'Wir empfehlen Ihnen den Baustein „Mietsachschäden an Betriebsräumen“.',
+      'Ich folge der Empfehlung.',
+      'Jahresbeitrag 373,80 €',
+    ])
+      expect(recordText).toContain(expected);
+    expect(recordText).not.toContain('Tätigkeitsschäden: Sie arbeiten');
   });
 
   it('is no change of a contract: a contract number is refused', async () => {

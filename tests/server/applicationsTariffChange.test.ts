@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asAgent, asCustomer, type TestServer } from './helpers/testDatabase.ts';
+import { pdfText } from './helpers/pdfText.ts';
 import {
   ANNA,
   applicationApi,
@@ -242,6 +243,47 @@ describe('the change of tariff on the one application service', () => {
     const response = await apply({ ...body, antworten }, HANSEN);
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ vertragsNummer: CONTRACT, beitrag: 253.27 });
+  });
+
+  it('writes the offer of the change as a PDF for the customer and the agent, with the contract number; no advice record', async () => {
+    const post = (kind: string, body: object, headers: Record<string, string>) =>
+      server.app.inject({
+        method: 'POST',
+        url: `/api/antrag/${FLOW}/${kind}`,
+        headers,
+        payload: body,
+      });
+    const customer = { variante: 'customer', vertragsNummer: CONTRACT, antworten: priced };
+    const agent = { ...customer, variante: 'agent', partnerNummer: '2000102' };
+    for (const [body, headers] of [
+      [customer, BECKER],
+      [agent, HANSEN],
+    ] as const) {
+      const offer = await post('angebot', body, headers);
+      expect(offer.statusCode).toBe(200);
+      expect(offer.headers['content-type']).toBe('application/pdf');
+      // Signed in, the offer also goes to the customer's Postfach.
+      expect(offer.headers['x-postfach-nachricht']).toEqual(expect.any(String));
+      const text = await pdfText(offer.rawPayload);
+      // The premium of PRICE: 253.27 a half-year, 506.54 a year, tax 80.88.
+      for (const expected of [
+        'andsafe',
+        'Ihr Angebot: Betriebshaftpflicht',
+        'Gültig bis 13.07.2025',
+        'Hauptgewerbe Elektroinstallation',
+        'Beitrag halbjährlich 253,27 €',
+        'Jahresbeitrag 506,54 €',
+        '80,88 €',
+      ])
+        expect(text).toContain(expected);
+    }
+    const foreign = await post('angebot', customer, ANNA);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual(NOT_FOUND);
+    const noContract = await post('angebot', { variante: 'customer', antworten: priced }, BECKER);
+    expect(noContract.statusCode).toBe(400);
+    const record = await post('beratungsdokumentation', customer, BECKER);
+    expect(record.statusCode).toBe(404);
   });
 
   it('keeps an agent’s draft with its contract, lists it, and turns it into the change', async () => {

@@ -67,7 +67,8 @@ export function answerText(
   if (typeof value === 'boolean')
     return texts.t(value ? 'common:summary.yes' : 'common:summary.no');
   if (typeof value === 'number') {
-    if (widget === 'number') return formatGermanNumber(value);
+    if (widget === 'number')
+      return formatGermanNumber(value, own['type'] === 'integer' ? 0 : undefined);
     return Number.isInteger(value) ? String(value) : String(value).replace('.', ',');
   }
   if (typeof value !== 'string') return String(value);

@@ -39,6 +39,17 @@ describe('number widget', () => {
     expect((screen.getByRole('textbox') as HTMLInputElement).value).toBe('1.234,50');
   });
 
+  it('shows a whole number (schema type integer) without decimals and asks for the digit keyboard', async () => {
+    const { user } = renderWidget(NumberWidget, { value: 6, schema: { type: 'integer' } });
+    const input = screen.getByRole('textbox') as HTMLInputElement;
+    expect(input.value).toBe('6');
+    expect(input.getAttribute('inputmode')).toBe('numeric');
+    await user.clear(input);
+    await user.type(input, '1200');
+    await user.tab();
+    expect(input.value).toBe('1.200');
+  });
+
   it('asks for the decimal keyboard', () => {
     renderWidget(NumberWidget);
     expect(screen.getByRole('textbox').getAttribute('inputmode')).toBe('decimal');

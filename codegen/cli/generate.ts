@@ -71,6 +71,8 @@ outputs.set(
     "  kind: WizardDefinition['kind'];",
     '  /** The product code of an application or a change (the common bundle names it: products.<code>). */',
     "  product?: NonNullable<WizardDefinition['product']>['code'];",
+    '  /** The partner product identifier (SI_ALLGEFAHREN); products.<identifier> names it where the code is shared. */',
+    "  productIdentifier?: NonNullable<WizardDefinition['product']>['identifier'];",
     '  baseRoute: string;',
     '  i18nNamespace: string;',
     "  roles: WizardDefinition['roles'];",
@@ -87,7 +89,9 @@ outputs.set(
       (d.variants ?? [undefined]).map((v) => {
         const quote = (value: unknown): string => JSON.stringify(value).replace(/"/g, "'");
         const variant = v ? ` variant: '${v.id}',` : '';
-        const product = d.product ? ` product: '${d.product.code}',` : '';
+        const product = d.product
+          ? ` product: '${d.product.code}', productIdentifier: '${d.product.identifier}',`
+          : '';
         const offer = d.forContracts;
         const forContracts = offer
           ? ` forContracts: { products: ${quote(offer.products)}, routeParam: '${offer.routeParam}', actionKey: '${offer.actionKey}' },`

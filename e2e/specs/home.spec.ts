@@ -7,6 +7,16 @@ test('the home page is German, titled and has no accessibility violations', asyn
   await expect(page.getByRole('heading', { level: 1, name: 'Willkommen' })).toBeVisible();
   await expect(page).toHaveTitle('Versicherungsportal');
   await expect(page.getByRole('listitem').filter({ hasText: 'Fahrradversicherung' })).toBeVisible();
+  // Every line has its own name, also where two share a product code (SI all-risk, multi-risk).
+  await expect(
+    page.getByRole('link', { name: 'Inhaltsversicherung Allgefahren abschließen' }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: 'Inhaltsversicherung Mehrgefahren abschließen' }),
+  ).toBeVisible();
+  const names = await page.getByRole('list').first().getByRole('link').allTextContents();
+  expect(names.length).toBeGreaterThanOrEqual(20);
+  expect(new Set(names).size).toBe(names.length);
   await expectNoAxeViolations(page);
   await page.getByRole('link', { name: 'Einen Schaden melden' }).click();
   await expect(page).toHaveURL(/\/schaden-melden\//);

@@ -10,7 +10,12 @@ import { formatDate } from '../portal/format.ts';
 import { addressLine } from '../portal/pendingChanges.ts';
 import { fetchCustomer, type AgentCustomer } from './agentApi.ts';
 import { fullName } from './names.ts';
-import { applicationEntries, contractActions, fillRoute } from '../flows/flowIndex.ts';
+import {
+  applicationEntries,
+  contractActions,
+  fillRoute,
+  productNameKeys,
+} from '../flows/flowIndex.ts';
 import { ContractActionItems } from '../portal/ContractActions.tsx';
 import type { ContractListItem } from '../portal/contractsApi.ts';
 
@@ -27,7 +32,7 @@ function Applications({ customer }: { customer: AgentCustomer }) {
             className="button"
             to={fillRoute(entry.baseRoute, { partnerNummer: customer.partnerNummer })}
           >
-            {t('agent.customer.apply', { product: t(`common:products.${entry.product ?? ''}`) })}
+            {t('agent.customer.apply', { product: t(productNameKeys(entry)) })}
           </Link>
         </li>
       ))}

@@ -7,7 +7,7 @@ import { QueryStatus } from '../pages/QueryStatus.tsx';
 import { usePageHeading } from '../pages/usePageHeading.ts';
 import { formatDateTime } from '../portal/format.ts';
 import { deleteDraft, fetchDrafts, type Draft } from './agentApi.ts';
-import { agentApplicationPath, flowVariant } from '../flows/flowIndex.ts';
+import { agentApplicationPath, flowVariant, productNameKeys } from '../flows/flowIndex.ts';
 
 const DRAFTS_KEY = ['vermittler', 'entwuerfe'] as const;
 
@@ -75,7 +75,7 @@ export function DraftsPage() {
   const [failed, setFailed] = useState(false);
   const [focusDelete, setFocusDelete] = useState<string | null>(null);
   const flowName = (flow: string) =>
-    t(`common:products.${flowVariant(flow, 'agent')?.product ?? ''}`, { defaultValue: flow });
+    t(productNameKeys(flowVariant(flow, 'agent')), { defaultValue: flow });
 
   const removal = useMutation({
     mutationFn: (draft: Draft) => deleteDraft(draft.id),

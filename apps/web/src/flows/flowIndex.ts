@@ -66,6 +66,17 @@ export function claimEntries(brand: string): FlowEntry[] {
   );
 }
 
+/**
+ * The keys of a flow's product name in the common bundle, most specific first: its partner
+ * product identifier (the two SI flows share the code SI) and then its code. Pass to t().
+ */
+export function productNameKeys(entry: FlowEntry | undefined): string[] {
+  return [
+    ...(entry?.productIdentifier ? [`common:products.${entry.productIdentifier}`] : []),
+    `common:products.${entry?.product ?? ''}`,
+  ];
+}
+
 /** The entry of one variant of a flow, if the flow has it. */
 export function flowVariant(flowId: string, variant: string): FlowEntry | undefined {
   return flows.find((entry) => entry.id === flowId && entry.variant === variant);

@@ -1,7 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BrandConfig } from '../../../../generated/types/brand.ts';
-import { claimEntries, flowVariant, publicApplicationEntries } from '../flows/flowIndex.ts';
+import {
+  claimEntries,
+  flowVariant,
+  productNameKeys,
+  publicApplicationEntries,
+} from '../flows/flowIndex.ts';
 
 /**
  * The home page: the brand, what the platform offers, and every insurance line the brand sells
@@ -24,7 +29,7 @@ export function Home({ brand }: { brand: BrandConfig }) {
       ) : (
         <ul className="product-list">
           {products.map((entry) => {
-            const product = t(`products.${entry.product ?? ''}`);
+            const product = t(productNameKeys(entry));
             const advice = flowVariant(entry.id, 'advice');
             return (
               <li key={entry.id}>

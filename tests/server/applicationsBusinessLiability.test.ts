@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asAgent, type TestServer } from './helpers/testDatabase.ts';
-import { pdfText } from './helpers/pdfText.ts';
+import { applicationPdfText } from './helpers/pdfText.ts';
 import {
   ANNA,
   applicationApi,
@@ -295,14 +295,7 @@ describe('the business liability line on the one application service', () => {
       marke: 'hfk',
       antworten: { ...needs, ...without(antworten, 'einwilligungen') },
     };
-    const offer = await server.app.inject({
-      method: 'POST',
-      url: '/api/antrag/betriebshaftpflicht/angebot',
-      payload: body,
-    });
-    expect(offer.statusCode).toBe(200);
-    expect(offer.headers['content-type']).toBe('application/pdf');
-    const offerText = await pdfText(offer.rawPayload);
+    const offerText = await applicationPdfText(server.app, 'betriebshaftpflicht', 'angebot', body);
     // The premium of PRICE (93.45 a quarter, 373.80 a year, tax 59.68); 28 days from 15.06.2025.
     for (const expected of [
       'HFK',
@@ -315,13 +308,12 @@ describe('the business liability line on the one application service', () => {
       '59,68 €',
     ])
       expect(offerText).toContain(expected);
-    const record = await server.app.inject({
-      method: 'POST',
-      url: '/api/antrag/betriebshaftpflicht/beratungsdokumentation',
-      payload: body,
-    });
-    expect(record.statusCode).toBe(200);
-    const recordText = await pdfText(record.rawPayload);
+    const recordText = await applicationPdfText(
+      server.app,
+      'betriebshaftpflicht',
+      'beratungsdokumentation',
+      body,
+    );
     for (const expected of [
       'HFK',
       'Beratungsdokumentation: Betriebshaftpflicht',

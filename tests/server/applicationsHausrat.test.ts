@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from './helpers/testDatabase.ts';
-import { pdfText } from './helpers/pdfText.ts';
+import { applicationPdfText } from './helpers/pdfText.ts';
 import {
   applicationApi,
   HANSEN,
@@ -230,14 +230,7 @@ describe('the household contents line on the one application service', () => {
         einwilligungen: { bedingungen: true, datenschutz: true },
       },
     };
-    const offer = await server.app.inject({
-      method: 'POST',
-      url: '/api/antrag/hausrat/angebot',
-      payload: body,
-    });
-    expect(offer.statusCode).toBe(200);
-    expect(offer.headers['content-type']).toBe('application/pdf');
-    const offerText = await pdfText(offer.rawPayload);
+    const offerText = await applicationPdfText(server.app, 'hausrat', 'angebot', body);
     for (const expected of [
       'HFK',
       'Ihr Angebot: Hausratversicherung',
@@ -247,13 +240,12 @@ describe('the household contents line on the one application service', () => {
     ])
       expect(offerText).toContain(expected);
 
-    const record = await server.app.inject({
-      method: 'POST',
-      url: '/api/antrag/hausrat/beratungsdokumentation',
-      payload: body,
-    });
-    expect(record.statusCode).toBe(200);
-    const recordText = await pdfText(record.rawPayload);
+    const recordText = await applicationPdfText(
+      server.app,
+      'hausrat',
+      'beratungsdokumentation',
+      body,
+    );
     for (const expected of [
       'HFK',
       'Beratungsdokumentation: Hausratversicherung',

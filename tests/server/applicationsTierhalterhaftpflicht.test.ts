@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from './helpers/testDatabase.ts';
-import { pdfText } from './helpers/pdfText.ts';
+import { applicationPdfText } from './helpers/pdfText.ts';
 import { applicationApi, HANSEN, startApplicationServer } from './helpers/applications.ts';
 
 // The pet owner liability (definitions/applications/tierhalterhaftpflicht.json, the rating of
@@ -284,14 +284,12 @@ describe('the pet owner liability on the one application service', () => {
         einwilligungen: { bedingungen: true, datenschutz: true },
       },
     };
-    const offer = await server.app.inject({
-      method: 'POST',
-      url: '/api/antrag/tierhalterhaftpflicht/angebot',
-      payload: body,
-    });
-    expect(offer.statusCode).toBe(200);
-    expect(offer.headers['content-type']).toBe('application/pdf');
-    const offerText = await pdfText(offer.rawPayload);
+    const offerText = await applicationPdfText(
+      server.app,
+      'tierhalterhaftpflicht',
+      'angebot',
+      body,
+    );
     for (const expected of [
       'HFK',
       'Ihr Angebot: Tierhalterhaftpflichtversicherung',
@@ -303,13 +301,12 @@ describe('the pet owner liability on the one application service', () => {
     ])
       expect(offerText).toContain(expected);
 
-    const record = await server.app.inject({
-      method: 'POST',
-      url: '/api/antrag/tierhalterhaftpflicht/beratungsdokumentation',
-      payload: body,
-    });
-    expect(record.statusCode).toBe(200);
-    const recordText = await pdfText(record.rawPayload);
+    const recordText = await applicationPdfText(
+      server.app,
+      'tierhalterhaftpflicht',
+      'beratungsdokumentation',
+      body,
+    );
     for (const expected of [
       'HFK',
       'Beratungsdokumentation: Tierhalterhaftpflichtversicherung',

@@ -8,6 +8,7 @@ import {
   without,
   withAnswers,
   type Answers,
+  saveAndResumeDraft,
 } from './helpers/applications.ts';
 
 // The household contents line (definitions/applications/hausrat.json,
@@ -179,24 +180,8 @@ describe('the household contents line on the one application service', () => {
 
   it('keeps an agent’s draft and turns it into the application when the agent resumes it', async () => {
     const id = '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b';
-    const saved = await server.app.inject({
-      method: 'PUT',
-      url: `/api/vermittler/entwuerfe/${id}`,
-      headers: HANSEN,
-      payload: {
-        flow: 'hausrat',
-        version: 1,
-        partnerNummer: '2000103',
-        zustand: { formData: priced, currentStep: 'risikofragen' },
-      },
-    });
-    expect(saved.statusCode).toBe(201);
-    const read = await server.app.inject({
-      method: 'GET',
-      url: `/api/vermittler/entwuerfe/${id}`,
-      headers: HANSEN,
-    });
-    expect(read.json()).toMatchObject({
+    await saveAndResumeDraft(server, {
+      id,
       flow: 'hausrat',
       zustand: { formData: priced, currentStep: 'risikofragen' },
     });

@@ -9,6 +9,7 @@ import {
   without,
   withAnswers,
   type Answers,
+  saveAndResumeDraft,
 } from './helpers/applications.ts';
 
 // The private liability line (definitions/applications/privathaftpflicht.json,
@@ -190,24 +191,8 @@ describe('the private liability line on the one application service', () => {
 
   it('keeps an agent’s draft and turns it into the application when the agent resumes it', async () => {
     const id = '3c1f2e4d-6a7b-4c8d-9e0f-1a2b3c4d5e6f';
-    const saved = await server.app.inject({
-      method: 'PUT',
-      url: `/api/vermittler/entwuerfe/${id}`,
-      headers: HANSEN,
-      payload: {
-        flow: 'privathaftpflicht',
-        version: 1,
-        partnerNummer: '2000103',
-        zustand: { formData: priced, currentStep: 'risikofragen' },
-      },
-    });
-    expect(saved.statusCode).toBe(201);
-    const read = await server.app.inject({
-      method: 'GET',
-      url: `/api/vermittler/entwuerfe/${id}`,
-      headers: HANSEN,
-    });
-    expect(read.json()).toMatchObject({
+    await saveAndResumeDraft(server, {
+      id,
       flow: 'privathaftpflicht',
       zustand: { formData: priced, currentStep: 'risikofragen' },
     });

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from './helpers/testDatabase.ts';
 import { applicationPdfText } from './helpers/pdfText.ts';
-import { applicationApi, HANSEN, startApplicationServer } from './helpers/applications.ts';
+import {
+  applicationApi,
+  HANSEN,
+  saveAndResumeDraft,
+  startApplicationServer,
+} from './helpers/applications.ts';
 
 // The pet owner liability (definitions/applications/tierhalterhaftpflicht.json, the rating of
 // definitions/tariffs/thv.json) runs on the one application service with no code of its own:
@@ -221,27 +226,9 @@ describe('the pet owner liability on the one application service', () => {
 
   it('lets an agent save a draft, resume it and turn it into the application', async () => {
     const id = '4b0c7e1a-2f3d-4c5b-9a8e-7d6c5b4a3f21';
-    const saved = await server.app.inject({
-      method: 'PUT',
-      url: `/api/vermittler/entwuerfe/${id}`,
-      headers: HANSEN,
-      payload: {
-        flow: 'tierhalterhaftpflicht',
-        version: 1,
-        partnerNummer: '2000103',
-        zustand: { formData: { hunde: priced.hunde }, currentStep: 'deckung' },
-      },
-    });
-    expect(saved.statusCode).toBe(201);
-    const resumed = await server.app.inject({
-      method: 'GET',
-      url: `/api/vermittler/entwuerfe/${id}`,
-      headers: HANSEN,
-    });
-    expect(resumed.statusCode).toBe(200);
-    expect(resumed.json()).toMatchObject({
+    await saveAndResumeDraft(server, {
+      id,
       flow: 'tierhalterhaftpflicht',
-      partnerNummer: '2000103',
       zustand: { formData: { hunde: priced.hunde }, currentStep: 'deckung' },
     });
     // The agent variant has no policyholder step: the customer is the policyholder.

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { validationRuntime } from '../../../engine/validation/index.ts';
 import { queryRows } from '../../../apps/server/src/claims/sql.ts';
@@ -161,4 +162,27 @@ export function applicationApi(server: () => TestServer, flow = 'fahrrad') {
       return Number(row?.n ?? 0);
     },
   };
+}
+
+/**
+ * An agent saves a draft of a flow for the seed customer 2000103 and reads it back as the
+ * drafts page resumes it: saved (201), answered (200) with the flow, customer and state.
+ */
+export async function saveAndResumeDraft(
+  server: TestServer,
+  draft: { id: string; flow: string; zustand: Record<string, unknown> },
+  headers: Record<string, string> = HANSEN,
+): Promise<void> {
+  const url = `/api/vermittler/entwuerfe/${draft.id}`;
+  const body = { flow: draft.flow, partnerNummer: '2000103', zustand: draft.zustand };
+  const saved = await server.app.inject({
+    method: 'PUT',
+    url,
+    headers,
+    payload: { ...body, version: 1 },
+  });
+  expect(saved.statusCode).toBe(201);
+  const resumed = await server.app.inject({ method: 'GET', url, headers });
+  expect(resumed.statusCode).toBe(200);
+  expect(resumed.json()).toMatchObject(body);
 }

@@ -19,6 +19,7 @@ export const TYPED_SCHEMAS: Record<string, string> = {
   'rating-worksheet': 'RatingWorksheet',
   'claim-products': 'ClaimProducts',
   document: 'StaticDocument',
+  'contract-view': 'ContractView',
 };
 
 const options = (root: string, cwd: string) => ({

@@ -7,6 +7,7 @@ import {
   isListField,
   itemLimits,
   offeredOptions,
+  dataOptions,
   quoteShownOn,
   requiredFields,
   type ContentBlock,
@@ -47,14 +48,21 @@ function fieldOrder(schema: Record<string, unknown>, uiSchema: Record<string, un
 function OfferedField(props: Parameters<typeof FieldSlot>[0] & { stepDef: Step }) {
   const { controller, stepDef, name, schema, uiSchema } = props;
   const state = useAtomValue(controller.atoms.state, { store: controller.store });
-  const offered = offeredOptions(stepDef, name, {
+  const input = {
     data: state.formData,
     context: controller.setup.context,
     result: state.applicationResult,
-  });
-  const all = (schema['enum'] as unknown[] | undefined) ?? [];
-  const names = (uiSchema['ui:enumNames'] as string[] | undefined) ?? [];
-  const key = offered.join('\u0000');
+  };
+  const offered = offeredOptions(stepDef, name, input);
+  // Options that are data (optionsFrom) carry their German text; the others are the enum's.
+  const fromData = stepDef.form?.optionsFrom?.[name] ? dataOptions(stepDef, name, input) : null;
+  const all = fromData
+    ? fromData.map((o) => o.value)
+    : ((schema['enum'] as unknown[] | undefined) ?? []);
+  const names = fromData
+    ? fromData.map((o) => o.label)
+    : ((uiSchema['ui:enumNames'] as string[] | undefined) ?? []);
+  const key = [...offered, ...names].join('\u0000');
   const narrowed = useMemo(() => {
     const items = schema['items'];
     // A multiple choice (checkboxes) narrows its items' options; its labels come by value.
@@ -261,7 +269,7 @@ export function StepView({
             uiSchema: uiSchemas[name] ?? {},
             required: required.has(name),
           };
-          if (step.form?.optionsWhen?.[name] !== undefined)
+          if (step.form?.optionsWhen?.[name] !== undefined || step.form?.optionsFrom?.[name])
             return <OfferedField key={name} {...props} stepDef={step} />;
           if (isListField(fieldSchema, uiRoot[name]))
             return <ListField key={name} {...props} stepDef={step} />;

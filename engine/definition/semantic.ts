@@ -206,6 +206,22 @@ function checkForms(def: WizardDefinition, env: SemanticEnvironment): void {
           `"${key}" has no enum (nor items with an enum), so it has no options to filter`,
         );
     }
+    for (const key of Object.keys(step.form.optionsFrom ?? {})) {
+      const field = fields.get(key);
+      const schema = field && derefSchema(field.schema, field.base, env.lookup).schema;
+      if (!field)
+        env.report(`${at}/optionsFrom/${key}`, `"${key}" is not a field of step "${step.id}"`);
+      else if (choiceOptions(schema).length > 0)
+        env.report(
+          `${at}/optionsFrom/${key}`,
+          `"${key}" has an enum, but its options come from data (optionsFrom): leave the enum out`,
+        );
+      else if (step.form.optionsWhen?.[key] !== undefined)
+        env.report(
+          `${at}/optionsFrom/${key}`,
+          `"${key}" takes its options from data: filter the list in its rule, not with optionsWhen`,
+        );
+    }
   });
 }
 

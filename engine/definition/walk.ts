@@ -156,8 +156,28 @@ export function locateRules(definition: WizardDefinition): LocatedRule[] {
         scope: { steps: upTo, extraRoots: ['option'] },
       });
     }
+    for (const [field, from] of Object.entries(step.form?.optionsFrom ?? {})) {
+      if (!from) continue;
+      rules.push({
+        pointer: `${at}/form/optionsFrom/${field}/list`,
+        rule: from.list,
+        scope: { steps: [], extraRoots: [] },
+      });
+      if (from.when !== undefined)
+        rules.push({
+          pointer: `${at}/form/optionsFrom/${field}/when`,
+          rule: from.when,
+          scope: { steps: upTo, extraRoots: ['option'] },
+        });
+    }
     rules.push(...formRules(step, at, { steps: upTo, extraRoots: [] }));
   });
+  if (definition.forContracts?.when !== undefined)
+    rules.push({
+      pointer: '/forContracts/when',
+      rule: definition.forContracts.when,
+      scope: { steps: [], extraRoots: [] },
+    });
   for (const [name, load] of Object.entries(definition.load ?? {})) {
     if (!load) continue;
     const loadScope: RuleScope = { steps: [], extraRoots: [] };

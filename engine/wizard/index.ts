@@ -22,6 +22,8 @@ export {
   itemRuleKey,
   choiceOptions,
   offeredOptions,
+  dataOptions,
+  type DataOption,
   resolveGoTo,
   visibleSteps,
   computeValue,
@@ -72,3 +74,4 @@ export {
   type SummaryField,
   type SummarySection,
 } from './services.ts';
+export { appliesToContract, type ContractOffer } from './contractOffer.ts';

@@ -76,7 +76,10 @@ export function stepProblems(
   const errors: ErrorObject[] = (validate.errors ?? []).filter(
     (e) => !(counted && COUNT_KEYWORDS.has(e.keyword) && validationFieldPath(e) in counted),
   );
-  for (const field of Object.keys(form?.optionsWhen ?? {})) {
+  for (const field of [
+    ...Object.keys(form?.optionsWhen ?? {}),
+    ...Object.keys(form?.optionsFrom ?? {}),
+  ]) {
     const value = data[field];
     if (value === undefined) continue;
     const offered = offeredOptions(step, field, input);

@@ -78,11 +78,40 @@ export function choiceOptions(schema: unknown): unknown[] {
   return Array.isArray(node.items?.enum) ? node.items.enum : [];
 }
 
+/** One option of a field whose options are data (`optionsFrom`): the answer and its German text. */
+export interface DataOption {
+  value: unknown;
+  label: string;
+}
+
+/**
+ * The options of a field whose options come from data (`form.optionsFrom`): the items of the list
+ * its rule yields while its rule `when` holds for the item (read as option.*), each item's `value`
+ * property the answer and its `label` property the text. Items without a usable value are left out.
+ */
+export function dataOptions(step: Step, field: string, input: RuleInput): DataOption[] {
+  const from = step.form?.optionsFrom?.[field];
+  if (!from) return [];
+  const list = evaluateRule(from.list, { ...input });
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((item: unknown) => {
+    if (typeof item !== 'object' || item === null) return [];
+    if (from.when !== undefined && !ruleHolds(from.when, { ...input, option: item })) return [];
+    const record = item as Record<string, unknown>;
+    const value = record[from.value];
+    if (typeof value !== 'string' && typeof value !== 'number') return [];
+    const label = record[from.label];
+    return [{ value, label: typeof label === 'string' ? label : String(value) }];
+  });
+}
+
 /**
  * The offered options of a choice field (an enum, or an array of enum values answered with
  * checkboxes): those whose optionsWhen rule holds (all without one).
  */
 export function offeredOptions(step: Step, field: string, input: RuleInput): unknown[] {
+  if (step.form?.optionsFrom?.[field])
+    return dataOptions(step, field, input).map((option) => option.value);
   const schema = (step.form?.schema['properties'] as Record<string, unknown> | undefined)?.[field];
   const all = choiceOptions(schema);
   const rule = step.form?.optionsWhen?.[field];

@@ -46,58 +46,7 @@ export interface WizardContext {
       [k: string]: string | undefined;
     };
   };
-  /**
-   * The contract a self-service change or a change of tariff is made to (customer view, section 3 of the spec); rules read e.g. context.contract.versicherungsNummer.
-   */
-  contract?: {
-    versicherungsNummer: string;
-    zahlweise?: 'MONATLICH' | 'VIERTELJAEHRLICH' | 'HALBJAEHRLICH' | 'JAEHRLICH' | 'EINMALIG';
-    lastUpdated: string;
-    versicherungsPraemie?: number;
-    /**
-     * Pending payment-period changes: [{ wert, wirksamAb, wirksamBis }].
-     */
-    vorgemerkteZahlweise?: {
-      wert: string;
-      wirksamAb: string;
-      wirksamBis?: string | null;
-      [k: string]: unknown | undefined;
-    }[];
-    versicherungsName?: string;
-    /**
-     * The contract product (BHV_1, VH, ...).
-     */
-    produkt?: string;
-    /**
-     * The current premium per year.
-     */
-    jahresVersicherungsPraemie?: number;
-    /**
-     * The insured sum.
-     */
-    versicherungsSumme?: number | null;
-    /**
-     * The deductible level (SB_KEINE ... SB_5000).
-     */
-    neueSelbstbeteiligung?: string | null;
-    /**
-     * Annual revenue of a business contract: { value, isAdjustable }.
-     */
-    jahresumsatz?: {
-      value?: number;
-      isAdjustable?: boolean;
-      [k: string]: unknown | undefined;
-    } | null;
-    /**
-     * Insured business types of a business contract: { hauptgewerbe, nebengewerbe (a list of texts) }.
-     */
-    versicherteGewerbe?: {
-      hauptgewerbe?: string;
-      nebengewerbe?: string[];
-      [k: string]: unknown | undefined;
-    } | null;
-    [k: string]: unknown | undefined;
-  };
+  contract?: ContractView;
   /**
    * Route parameters of the flow's baseRoute ({product} -> context.route.product).
    */
@@ -141,4 +90,471 @@ export interface WizardContext {
     };
     [k: string]: unknown | undefined;
   };
+}
+/**
+ * The contract a self-service change or a change of tariff is made to, as GET /api/vertrag/vertrag/{id} answers it (definitions/schema/contract-view.schema.json); rules read e.g. context.contract.versicherungsNummer, context.contract.hausrat.elementarEinschliessbar.
+ */
+export interface ContractView {
+  /**
+   * The contract number.
+   */
+  versicherungsNummer: string;
+  /**
+   * Business or private contract.
+   */
+  vertragsArt: 'GEWERBE' | 'PRIVAT';
+  /**
+   * The contract product (spec 'Contract list item').
+   */
+  produkt:
+    | 'VH'
+    | 'VH_2'
+    | 'SI_ALLGEFAHREN'
+    | 'SI_MEHRGEFAHREN'
+    | 'REISE'
+    | 'HAUSRAT'
+    | 'FAHRRAD'
+    | 'FAHRRAD_2'
+    | 'PRIVATHAFTPFLICHT'
+    | 'TIERHALTERHAFTPFLICHT'
+    | 'BHV_1'
+    | 'BHV_2';
+  /**
+   * The contract status.
+   */
+  vertragsstatus: 'LAUFEND' | 'AUSLAUFEND' | 'BEENDET' | 'AUFGEHOBEN' | 'STORNIERT' | 'UNBEKANNT';
+  /**
+   * Whether the status is LAUFEND or AUSLAUFEND.
+   */
+  aktiv: boolean;
+  /**
+   * Overdue: a dunning flag and no bank details.
+   */
+  ueberfaellig: boolean;
+  /**
+   * Whether and when the contract may be cancelled.
+   */
+  kuendbar: 'NEIN' | 'TAEGLICH' | 'VERTRAGSENDE';
+  /**
+   * Whether the contract may still be revoked.
+   */
+  widerrufbar: boolean;
+  /**
+   * The contract's documents and where they are served (PDFs).
+   */
+  dokumente: {
+    name: string;
+    typ: string;
+    url: string;
+  }[];
+  /**
+   * The insured sum.
+   */
+  versicherungsSumme: number | null;
+  /**
+   * The premium per payment.
+   */
+  versicherungsPraemie: number;
+  /**
+   * The premium per year.
+   */
+  jahresVersicherungsPraemie: number;
+  /**
+   * The follow-up premium per payment.
+   */
+  folgePraemie: number | null;
+  /**
+   * The brand as the contract names it.
+   */
+  marke: 'HFK' | 'ANDSAFE';
+  /**
+   * The payment period.
+   */
+  zahlweise: 'MONATLICH' | 'VIERTELJAEHRLICH' | 'HALBJAEHRLICH' | 'JAEHRLICH' | 'EINMALIG';
+  /**
+   * The insurance type.
+   */
+  versicherungsTyp: string;
+  /**
+   * The product's name as the customer knows it.
+   */
+  versicherungsName: string;
+  /**
+   * The contract's agent.
+   */
+  vermittler: {
+    email: string;
+    name: string;
+    vertriebsweg: string;
+    vermittlerNummer: string;
+  } | null;
+  /**
+   * The bank details the premium is collected from.
+   */
+  bankverbindung: {
+    iban: string;
+    swiftBic: string | null;
+    kontoinhaber: string;
+  } | null;
+  /**
+   * Civil-service liability of a private liability contract.
+   */
+  diensthaftpflicht: {
+    ausschlussZum: string | null;
+    beruf: string | null;
+    eingeschlossen: boolean;
+    einschlussZum: string | null;
+  } | null;
+  /**
+   * Annual revenue of a business contract and whether the customer may change it online.
+   */
+  jahresumsatz: {
+    value: number;
+    isAdjustable: boolean;
+  } | null;
+  /**
+   * ISO date on which the contract expires.
+   */
+  ablaufdatum: string | null;
+  /**
+   * ISO date on which the contract ends (after a cancellation).
+   */
+  beendigungsdatum: string | null;
+  /**
+   * ISO date of the application.
+   */
+  antragsdatum: string;
+  /**
+   * ISO date of the start of cover.
+   */
+  vertragsBeginn: string;
+  /**
+   * ISO date the start was moved to.
+   */
+  beginnverlegung: string | null;
+  /**
+   * Day and month of the main due date (start of the insurance year).
+   */
+  hauptfaelligkeit: {
+    day: number;
+    month: number;
+  };
+  /**
+   * The dunning flag.
+   */
+  mahnung: boolean;
+  /**
+   * ISO date from which the last change applies.
+   */
+  wirksamkeitsdatum: string | null;
+  /**
+   * Additionally insured persons of the private liability part.
+   */
+  phvAnzahl: 'KEINE' | 'EINS' | 'ZWEI' | 'DREI' | null;
+  /**
+   * The deductible level.
+   */
+  neueSelbstbeteiligung: 'SB_KEINE' | 'SB_250' | 'SB_500' | 'SB_1000' | 'SB_5000' | null;
+  /**
+   * The partner product identifier.
+   */
+  produktIdentifier: string;
+  /**
+   * The cover variant.
+   */
+  deckungsIdentifier: string;
+  /**
+   * The cover variants the contract could switch to, with their insured sums.
+   */
+  deckungsVarianten: {
+    deckungsVarianteIdentifier: string;
+    deckungsVarianteName: string;
+    versicherungssumme: number;
+  }[];
+  /**
+   * The deductible as an amount or a percentage.
+   */
+  selbstBeteiligung: {
+    value: number;
+    unit: 'PERCENT' | 'ABSOLUT';
+  } | null;
+  /**
+   * Whether natural hazards (elementary) are included.
+   */
+  elementar: boolean | null;
+  /**
+   * Whether office liability is included.
+   */
+  buerohaftpflicht: boolean | null;
+  /**
+   * Pending person-count changes.
+   */
+  vorgemerktePhvAnzahl: {
+    wert: string;
+    /**
+     * ISO date from which the change applies.
+     */
+    wirksamAb: string;
+    /**
+     * ISO date until which it applies, or null.
+     */
+    wirksamBis: string | null;
+  }[];
+  /**
+   * Pending office-liability changes.
+   */
+  vorgemerkteBuerohaftpflicht: {
+    wert: boolean;
+    /**
+     * ISO date from which the change applies.
+     */
+    wirksamAb: string;
+    /**
+     * ISO date until which it applies, or null.
+     */
+    wirksamBis: string | null;
+  }[];
+  /**
+   * Pending deductible changes.
+   */
+  vorgemerkteSelbstBeteiligung: {
+    wert: string;
+    /**
+     * ISO date from which the change applies.
+     */
+    wirksamAb: string;
+    /**
+     * ISO date until which it applies, or null.
+     */
+    wirksamBis: string | null;
+  }[];
+  /**
+   * Pending payment-period changes.
+   */
+  vorgemerkteZahlweise: {
+    wert: string;
+    /**
+     * ISO date from which the change applies.
+     */
+    wirksamAb: string;
+    /**
+     * ISO date until which it applies, or null.
+     */
+    wirksamBis: string | null;
+  }[];
+  /**
+   * Pending elementary-cover changes.
+   */
+  vorgemerkteElementar: {
+    wert: boolean;
+    /**
+     * ISO date from which the change applies.
+     */
+    wirksamAb: string;
+    /**
+     * ISO date until which it applies, or null.
+     */
+    wirksamBis: string | null;
+  }[];
+  /**
+   * Pending family-status changes.
+   */
+  vorgemerkterFamilienstand: {
+    wert: unknown;
+    /**
+     * ISO date from which the change applies.
+     */
+    wirksamAb: string;
+    /**
+     * ISO date until which it applies, or null.
+     */
+    wirksamBis: string | null;
+  }[];
+  /**
+   * Pending moves (new risk address).
+   */
+  vorgemerkterRisikoOrt: {
+    wert: unknown;
+    /**
+     * ISO date from which the change applies.
+     */
+    wirksamAb: string;
+    /**
+     * ISO date until which it applies, or null.
+     */
+    wirksamBis: string | null;
+  }[];
+  /**
+   * Pending household cover changes.
+   */
+  vorgemerkteHausratDeckungen: {
+    wert: unknown;
+    /**
+     * ISO date from which the change applies.
+     */
+    wirksamAb: string;
+    /**
+     * ISO date until which it applies, or null.
+     */
+    wirksamBis: string | null;
+  }[];
+  /**
+   * Pending revenue changes.
+   */
+  vorgemerkterJahresumsatz: {
+    wert: unknown;
+    /**
+     * ISO date from which the change applies.
+     */
+    wirksamAb: string;
+    /**
+     * ISO date until which it applies, or null.
+     */
+    wirksamBis: string | null;
+  }[];
+  /**
+   * Pending insured-sum changes.
+   */
+  vorgemerkteVersicherungssumme: {
+    wert: unknown;
+    /**
+     * ISO date from which the change applies.
+     */
+    wirksamAb: string;
+    /**
+     * ISO date until which it applies, or null.
+     */
+    wirksamBis: string | null;
+  }[];
+  /**
+   * Pending business-type changes.
+   */
+  vorgemerkteBetriebsarten: {
+    wert: unknown;
+    /**
+     * ISO date from which the change applies.
+     */
+    wirksamAb: string;
+    /**
+     * ISO date until which it applies, or null.
+     */
+    wirksamBis: string | null;
+  }[];
+  /**
+   * The insured bike.
+   */
+  fahrrad: {
+    hersteller: string;
+    rahmennummer: string;
+    typ: string;
+    versicherteRisiken: {
+      diebstahl: boolean;
+      reparatur: boolean;
+      reparaturOhneVerschleiss: boolean;
+      schutzbrief: boolean;
+    };
+  } | null;
+  /**
+   * The risk address.
+   */
+  risikoOrt: {
+    plz: string;
+    ort: string;
+    hausnummer: string;
+    strasse: string;
+  } | null;
+  /**
+   * The insured dogs.
+   */
+  hunde:
+    | {
+        name: string;
+        rasse: string;
+        mischling: boolean;
+        mischlingsRasse: string | null;
+        chipOrTattoo: string | null;
+      }[]
+    | null;
+  /**
+   * The insured business types.
+   */
+  versicherteGewerbe: {
+    hauptgewerbe: string;
+    nebengewerbe: string[];
+  } | null;
+  /**
+   * The private liability part: family status (current and options).
+   */
+  phv: {
+    familienstand: {
+      current: {
+        key: string;
+        label: string;
+      };
+      options: {
+        key: string;
+        label: string;
+      }[];
+    };
+    hfkVariante: string | null;
+  } | null;
+  /**
+   * The household part: postcode, living space, covers, whether elementary cover can be included.
+   */
+  hausrat: {
+    plz: string;
+    wohnflaeche: number;
+    hausratDeckungen: {
+      deckungsIdentifier: string;
+      versicherungssumme: number | null;
+      selbstbeteiligung: number | null;
+      gebaeudeart: string | null;
+    }[];
+    elementarEinschliessbar: boolean;
+    hfkVariante: string | null;
+  } | null;
+  /**
+   * The travel part.
+   */
+  reise: {
+    personenkreis: 'SINGLE' | 'PAAR' | 'FAMILIE' | 'SINGLE_PLUS_KIND';
+    beginn: string;
+    ende: string;
+    dauer: number;
+  } | null;
+  /**
+   * The business contents part.
+   */
+  vh: {
+    versicherteGefahren: {
+      buerohaftpflicht: boolean;
+      phv: boolean;
+    };
+  } | null;
+  /**
+   * ISO date-time at which the customer confirmed the contract.
+   */
+  bestaetigtAm: string | null;
+  /**
+   * A received cancellation.
+   */
+  kuendigung: {
+    grund: string;
+    freitext: string | null;
+    zum: string;
+    eingegangenAm: string;
+  } | null;
+  /**
+   * A received revocation.
+   */
+  widerruf: {
+    grund: string;
+    freitext: string | null;
+    zum: string;
+    eingegangenAm: string;
+  } | null;
+  /**
+   * ISO date-time of the contract's version; a save sends it back (optimistic concurrency).
+   */
+  lastUpdated: string;
 }

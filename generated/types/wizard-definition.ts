@@ -87,7 +87,7 @@ export type WizardDefinition = {
           query?: {
             [k: string]: Rule1 | undefined;
           };
-          when?: Rule12;
+          when?: Rule14;
           /**
            * When the load fails, start without it (context.<name> stays empty) instead of refusing the flow: a resumed draft that was submitted or deleted in the meantime.
            */
@@ -116,7 +116,7 @@ export type WizardDefinition = {
     body?: {
       [k: string]: Rule1 | undefined;
     };
-    when?: Rule13;
+    when?: Rule15;
     /**
      * A step or page id: lower case, digits and hyphens; it is the URL segment.
      */
@@ -149,20 +149,20 @@ export type WizardDefinition = {
     body: {
       [k: string]: Rule1 | undefined;
     };
-    when?: Rule14;
+    when?: Rule16;
   };
   /**
-   * The flow is a change of an existing contract (a change of tariff), offered only for the signed-in customer's contracts of these products, not on the public home page: the customer's contract page and the agent's view of the customer's contracts show it as an action. The contract number travels in the route parameter routeParam; the calls of the application service send it as vertragsNummer, and the server refuses any other contract (another customer's: 404; another product or an ended contract: 422 with the text of refusalKey). Only for kind application, and no variant may be public (claimant).
+   * The flow changes an existing contract (a change of tariff, a self-service change, a cancellation), offered only for the signed-in customer's contracts, not on the public home page: the customer's contract page (and, for applications, the agent's view of the customer's contracts) lists it as an action exactly for the contracts it applies to: those of the listed products (all when products is left out) for which the rule when holds. The contract number travels in the route parameter routeParam. A contract opened by URL that the flow does not apply to gets the German text of refusalKey instead of the flow. For applications the calls of the application service send it as vertragsNummer, and the server refuses any other contract (another customer's: 404; another product or an ended contract: 422 with the text of refusalKey). Only for kinds application (which must list products) and self-service (which must load the contract as context.contract); no variant may be public (claimant).
    */
   forContracts?: {
     /**
-     * The contract products the flow is offered for (BHV_1: the older generation of the business liability).
+     * The contract products the flow is offered for (BHV_1: the older generation of the business liability); left out: every product the rule when admits. Required for applications.
      *
      * @minItems 1
      *
      * Items: A contract product (spec 'Contract list item').
      */
-    products: [
+    products?: [
       (
         | 'VH'
         | 'VH_2'
@@ -204,6 +204,7 @@ export type WizardDefinition = {
      * A translation key in this flow's namespace (ContractAndContactData.title) or, with a prefix, in another one (common:actions.next).
      */
     refusalKey: string;
+    when?: Rule17;
   };
   /**
    * Checks the server runs when an application is submitted, against register data files (definitions/registers/<register>.json): a check fails when its value is listed in the register (fails: listed, a stolen-bike register) or not listed (fails: notListed, an allow-list). A failing check answers 422 pruefung-fehlgeschlagen with the German text of messageKey, and nothing is stored. Only for kind application.
@@ -217,7 +218,7 @@ export type WizardDefinition = {
      * Id of the register file definitions/registers/<register>.json, or of a catalogue definitions/catalogues/<register>.json (its labels and keys are the entries).
      */
     register: string;
-    value: Rule15;
+    value: Rule18;
     /**
      * listed: the check fails when the value is in the register; notListed: when it is not.
      */
@@ -625,15 +626,23 @@ export type Rule6 = (boolean | number | string | null) | Rule1[] | {};
  * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
  */
 export type Rule7 = (boolean | number | string | null) | Rule1[] | {};
+/**
+ * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
+ */
+export type Rule8 = (boolean | number | string | null) | Rule1[] | {};
+/**
+ * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
+ */
+export type Rule9 = (boolean | number | string | null) | Rule1[] | {};
 export type OutcomeCase = {
-  when?: Rule8;
+  when?: Rule10;
   /**
    * next: the next visible step; step: the step named in step; page: the page named in page; forward: leave the platform for the URL computed by url; stay: remain on the step (to show errors). route: another page of the platform, the path computed by route (the shared /antrag/sorry).
    */
   go: 'next' | 'step' | 'page' | 'forward' | 'route' | 'stay';
   step?: StepId;
   page?: StepId;
-  url?: Rule9;
+  url?: Rule11;
   /**
    * Keep the answer as the wizard's application result.
    */
@@ -673,7 +682,7 @@ export type OutcomeCase = {
    * Report the failure to monitoring.
    */
   report?: boolean;
-  route?: Rule10;
+  route?: Rule12;
   /**
    * When the platform runs in a partner page (iframe), tell the parent with a frame command (docs/frame-protocol.md); nothing happens outside a frame.
    */
@@ -690,7 +699,7 @@ export type OutcomeCase = {
 /**
  * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
  */
-export type Rule8 = (boolean | number | string | null) | Rule1[] | {};
+export type Rule10 = (boolean | number | string | null) | Rule1[] | {};
 /**
  * A step or page id: lower case, digits and hyphens; it is the URL segment.
  */
@@ -698,19 +707,7 @@ export type StepId = string;
 /**
  * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
  */
-export type Rule9 = (boolean | number | string | null) | Rule1[] | {};
-/**
- * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
- */
-export type Rule10 = (boolean | number | string | null) | Rule1[] | {};
-/**
- * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
- */
 export type Rule11 = (boolean | number | string | null) | Rule1[] | {};
-/**
- * Name of an endpoint in definitions/api/endpoints.json.
- */
-export type EndpointName = string;
 /**
  * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
  */
@@ -720,6 +717,10 @@ export type Rule12 = (boolean | number | string | null) | Rule1[] | {};
  */
 export type Rule13 = (boolean | number | string | null) | Rule1[] | {};
 /**
+ * Name of an endpoint in definitions/api/endpoints.json.
+ */
+export type EndpointName = string;
+/**
  * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
  */
 export type Rule14 = (boolean | number | string | null) | Rule1[] | {};
@@ -727,6 +728,18 @@ export type Rule14 = (boolean | number | string | null) | Rule1[] | {};
  * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
  */
 export type Rule15 = (boolean | number | string | null) | Rule1[] | {};
+/**
+ * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
+ */
+export type Rule16 = (boolean | number | string | null) | Rule1[] | {};
+/**
+ * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
+ */
+export type Rule17 = (boolean | number | string | null) | Rule1[] | {};
+/**
+ * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
+ */
+export type Rule18 = (boolean | number | string | null) | Rule1[] | {};
 
 /**
  * The insurance line this flow belongs to; fills the wizard state's product name and product identifier.
@@ -807,6 +820,25 @@ export interface Form {
    */
   optionsWhen?: {
     [k: string]: Rule1 | undefined;
+  };
+  /**
+   * Per choice field whose options are data, not fixed in the schema (the family statuses of the contract, its cover variants, the cancellation reasons the server lists): the options are the items of the list the rule list yields (read from context.*), each item's property value the stored answer and its property label the visible German text. An item is offered only while the rule when holds (it reads the item as option.*). The field's schema gives only the type (no enum). An answer that is not offered is invalid, with the field's required message.
+   */
+  optionsFrom?: {
+    [k: string]:
+      | {
+          list: Rule5;
+          /**
+           * The property of an item that is the stored answer (key, versicherungssumme).
+           */
+          value: string;
+          /**
+           * The property of an item that is its visible German text (label, deckungsVarianteName).
+           */
+          label: string;
+          when?: Rule6;
+        }
+      | undefined;
   };
   /**
    * Per field of this step: while the rule is true, the field is required (an empty answer fails with <prefix>.<field>.required) and its label has no "(optional)"; otherwise it is optional. The rule may read this and earlier steps' answers and context.*. Use this instead of required inside if/then/else, dependentRequired or dependentSchemas.
@@ -925,7 +957,7 @@ export interface Constraint {
    * The field of this step that shows the error.
    */
   field: string;
-  rule: Rule5;
+  rule: Rule7;
   /**
    * A translation key in this flow's namespace (ContractAndContactData.title) or, with a prefix, in another one (common:actions.next).
    */
@@ -935,8 +967,8 @@ export interface Constraint {
  * The item limits of one list: rules computing the least (min) and most (max) number of items.
  */
 export interface ItemCount {
-  min?: Rule6;
-  max?: Rule7;
+  min?: Rule8;
+  max?: Rule9;
 }
 /**
  * A call of an endpoint of the API catalogue (definitions/api/endpoints.json) and what its answer leads to.
@@ -1037,7 +1069,7 @@ export interface Prefill {
            * stepId.field the value fills (fahrrad.kaufpreis).
            */
           target: string;
-          value?: Rule11;
+          value?: Rule13;
         }
       | undefined;
   };

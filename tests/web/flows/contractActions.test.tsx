@@ -17,8 +17,11 @@ vi.mock('../../../apps/web/src/http/index.ts', () => ({
 const { ContractDetailPage } = await import('../../../apps/web/src/portal/ContractDetailPage.tsx');
 const { AgentCustomerPage } = await import('../../../apps/web/src/agent/AgentCustomerPage.tsx');
 const { resumePath } = await import('../../../apps/web/src/agent/DraftsPage.tsx');
-const { applicationEntries, contractActions, publicApplicationEntries } =
+const { applicationEntries, publicApplicationEntries } =
   await import('../../../apps/web/src/flows/flowIndex.ts');
+const { contractActions } = await import('../../../apps/web/src/flows/contractActions.ts');
+const TODAY = '2025-06-15';
+const ids = (entries: readonly { id: string }[]) => entries.map((e) => e.id);
 
 const CHANGE = 'betriebshaftpflicht-wechsel';
 
@@ -54,10 +57,24 @@ describe('flows offered for existing contracts in the flow index', () => {
   });
 
   it('are the actions of a contract of their products, in the customer and the agent variant', () => {
-    expect(contractActions('andsafe', 'customer', 'BHV_1').map((e) => e.id)).toEqual([CHANGE]);
-    expect(contractActions('andsafe', 'agent', 'BHV_1').map((e) => e.id)).toEqual([CHANGE]);
-    expect(contractActions('andsafe', 'customer', 'BHV_2')).toEqual([]);
-    expect(contractActions('protect-ch', 'customer', 'BHV_1')).toEqual([]);
+    expect(ids(contractActions('andsafe', 'customer', bhv1, TODAY))).toContain(CHANGE);
+    expect(ids(contractActions('andsafe', 'agent', bhv1, TODAY))).toEqual([CHANGE]);
+    const bhv2 = { ...bhv1, produkt: 'BHV_2' };
+    expect(ids(contractActions('andsafe', 'customer', bhv2, TODAY))).not.toContain(CHANGE);
+    expect(ids(contractActions('protect-ch', 'customer', bhv1, TODAY))).not.toContain(CHANGE);
+  });
+
+  it('offer a self-service change exactly where its rule over the contract holds', () => {
+    // zahlungsweise: an active contract not paid by a single premium.
+    expect(ids(contractActions('andsafe', 'customer', bhv1, TODAY))).toContain('zahlungsweise');
+    const single = { ...bhv1, zahlweise: 'EINMALIG' };
+    expect(ids(contractActions('andsafe', 'customer', single, TODAY))).not.toContain(
+      'zahlungsweise',
+    );
+    const ended = { ...bhv1, aktiv: false, vertragsstatus: 'BEENDET' };
+    expect(contractActions('andsafe', 'customer', ended, TODAY)).toEqual([]);
+    // A self-service flow has no agent variant.
+    expect(ids(contractActions('andsafe', 'agent', bhv1, TODAY))).not.toContain('zahlungsweise');
   });
 
   it('resume an agent’s draft at the route of its contract', () => {

@@ -8,11 +8,15 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import type { HttpCall, HttpResult } from '../../../apps/web/src/http/index.ts';
 import { createQueryClient } from '../../../apps/web/src/platform/query/queryClient.ts';
+import { flows } from '../../../generated/definitions/index.ts';
 
 const read = (path: string): Record<string, unknown> =>
   JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
 
-/** i18next with the real German bundles `common` and `portal`. */
+/**
+ * i18next with the real German bundles `common` and `portal`, and those of the flows offered for
+ * contracts (their action labels show on the contract pages; the app loads them on first use).
+ */
 export async function setupPortalTexts(): Promise<void> {
   if (!i18next.isInitialized) {
     await i18next.use(initReactI18next).init({
@@ -24,7 +28,8 @@ export async function setupPortalTexts(): Promise<void> {
       interpolation: { escapeValue: false },
     });
   }
-  for (const ns of ['common', 'portal']) {
+  const offered = flows.filter((entry) => entry.forContracts).map((entry) => entry.i18nNamespace);
+  for (const ns of new Set(['common', 'portal', ...offered])) {
     if (!i18next.hasResourceBundle('de', ns))
       i18next.addResourceBundle('de', ns, read(`definitions/locales/de/${ns}.json`));
   }

@@ -10,12 +10,9 @@ import { formatDate } from '../portal/format.ts';
 import { addressLine } from '../portal/pendingChanges.ts';
 import { fetchCustomer, type AgentCustomer } from './agentApi.ts';
 import { fullName } from './names.ts';
-import {
-  applicationEntries,
-  contractActions,
-  fillRoute,
-  productNameKeys,
-} from '../flows/flowIndex.ts';
+import { applicationEntries, fillRoute, productNameKeys } from '../flows/flowIndex.ts';
+import { contractActions } from '../flows/contractActions.ts';
+import { today } from '../platform/clock.ts';
 import { ContractActionItems } from '../portal/ContractActions.tsx';
 import type { ContractListItem } from '../portal/contractsApi.ts';
 
@@ -49,7 +46,14 @@ function ContractActions({
   contract: ContractListItem;
 }) {
   const { t } = useTranslation('portal');
-  const entries = contract.aktiv ? contractActions(customer.marke, 'agent', contract.produkt) : [];
+  const entries = contract.aktiv
+    ? contractActions(
+        customer.marke,
+        'agent',
+        contract as unknown as Record<string, unknown>,
+        today(),
+      )
+    : [];
   if (entries.length === 0) return null;
   return (
     <ul

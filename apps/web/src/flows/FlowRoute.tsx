@@ -1,9 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatISO } from 'date-fns';
 import { Wizard, type WizardServices } from '#renderer';
-import { contextLoads, type WizardDefinition, type WizardSetup } from '#engine';
+import { appliesToContract, contextLoads, type WizardDefinition, type WizardSetup } from '#engine';
 import type { FlowEntry } from '../../../../generated/definitions/index.ts';
 import type { BrandConfig } from '../../../../generated/types/brand.ts';
 import type { EndpointCatalogue } from '../../../../generated/types/endpoints.ts';
@@ -23,6 +22,8 @@ import { entryParams } from './entryParams.ts';
 import { prefillValues } from './prefill.ts';
 import { UnavailablePage } from './UnavailablePage.tsx';
 import { useUnavailableGuard } from './unavailableGuard.ts';
+import { today } from '../platform/clock.ts';
+import { NotOfferedPage } from './NotOfferedPage.tsx';
 
 const endpoints = (endpointCatalogue as EndpointCatalogue).endpoints;
 const FILE_LIMITS = { maxSizeBytes: 10 * 1024 * 1024, maxCount: 10 };
@@ -31,6 +32,8 @@ const FILE_LIMITS = { maxSizeBytes: 10 * 1024 * 1024, maxCount: 10 };
 type Prepared =
   | { state: 'loading' }
   | { state: 'failed'; status: number; message?: string }
+  /** A change opened by URL for a contract it does not apply to (forContracts). */
+  | { state: 'notOffered'; definition: WizardDefinition; contract: Record<string, unknown> }
   | {
       state: 'ready';
       flow: LoadedFlow;
@@ -81,7 +84,7 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
       environment: ENVIRONMENT,
       role: roleOf(entry),
       ...(entry.variant ? { variant: entry.variant } : {}),
-      today: formatISO(new Date(), { representation: 'date' }),
+      today: today(),
       flags: { ...flags },
       config: {
         claimProducts: brand.claimProducts,
@@ -135,6 +138,18 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
         const loaded = Object.fromEntries(
           loads.flatMap((load, i) => (answers[i]?.ok ? [[load.name, answers[i].body]] : [])),
         );
+        // A self-service change opened by URL for a contract it does not apply to says why.
+        const contract = loaded['contract'] as Record<string, unknown> | undefined;
+        const offer = flow.definition.forContracts;
+        if (
+          flow.definition.kind === 'self-service' &&
+          offer &&
+          contract &&
+          !appliesToContract(offer, contract, baseContext.today)
+        ) {
+          setPrepared({ state: 'notOffered', definition: flow.definition, contract });
+          return;
+        }
         setPrepared({
           state: 'ready',
           flow,
@@ -181,6 +196,8 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
     [navigate, base, frame, guard.transport],
   );
 
+  if (prepared.state === 'notOffered')
+    return <NotOfferedPage definition={prepared.definition} contract={prepared.contract} />;
   if (prepared.state === 'failed' && prepared.status === 503)
     return <UnavailablePage onRetry={() => setAttempt((n) => n + 1)} />;
   if (prepared.state === 'failed' && prepared.message !== undefined)

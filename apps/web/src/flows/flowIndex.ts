@@ -27,19 +27,6 @@ export function publicApplicationEntries(brand: string, variant: string): FlowEn
   return applicationEntries(brand, variant).filter((entry) => entry.roles.includes('claimant'));
 }
 
-/**
- * The flows offered for a contract of a product under a brand in one variant (customer, agent):
- * the actions of a contract page, such as a change of tariff.
- */
-export function contractActions(brand: string, variant: string, produkt: string): FlowEntry[] {
-  return flows.filter(
-    (entry) =>
-      entry.variant === variant &&
-      (entry.forContracts?.products as readonly string[] | undefined)?.includes(produkt) === true &&
-      (entry.brands as readonly string[]).includes(brand),
-  );
-}
-
 /** The route of a contract action for a contract (and, for an agent, its customer). */
 export function contractActionPath(
   entry: FlowEntry,

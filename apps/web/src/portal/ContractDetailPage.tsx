@@ -6,16 +6,14 @@ import { Link, useParams } from 'react-router';
 import { QueryStatus } from '../pages/QueryStatus.tsx';
 import { usePageHeading } from '../pages/usePageHeading.ts';
 import { DEFAULT_BRAND } from '../config/brand.ts';
-import { contractActions } from '../flows/flowIndex.ts';
+import { contractActions } from '../flows/contractActions.ts';
+import { today } from '../platform/clock.ts';
 import { isNotFound } from './api.ts';
 import { ContractActionItems } from './ContractActions.tsx';
 import { productName, statusLabel } from './ContractSummary.tsx';
 import { fetchContract, type Contract } from './contractsApi.ts';
 import { formatDate, formatEuro, ibanEnding, maskIban } from './format.ts';
 import { addressLine, pendingLines, type Translate } from './pendingChanges.ts';
-
-/** Self-service wizards a contract links to (registered by their flows). */
-const SELF_SERVICE = [{ key: 'zahlungsweise', path: '/kunden/zahlungsweise' }] as const;
 
 function Facts({ contract, t }: { contract: Contract; t: Translate }) {
   const rows: [string, ReactNode][] = [
@@ -47,6 +45,42 @@ function Facts({ contract, t }: { contract: Contract; t: Translate }) {
   if (contract.risikoOrt)
     rows.push([t('contract.riskLocation'), addressLine(contract.risikoOrt, t)]);
   return <FactList rows={rows} />;
+}
+
+/**
+ * The changes this contract allows, from the flow index (each flow's forContracts offer decides:
+ * products, status, flags), or a sentence saying there are none.
+ */
+function ContractChanges({
+  brand,
+  contract,
+  t,
+}: {
+  brand: string;
+  contract: Contract;
+  t: Translate;
+}) {
+  const entries = contractActions(
+    brand,
+    'customer',
+    contract as unknown as Record<string, unknown>,
+    today(),
+  );
+  return (
+    <>
+      <h2>{t('selfService.title')}</h2>
+      {entries.length === 0 ? (
+        <p>{t('selfService.none')}</p>
+      ) : (
+        <ul className="action-list">
+          <ContractActionItems
+            entries={entries}
+            versicherungsNummer={contract.versicherungsNummer}
+          />
+        </ul>
+      )}
+    </>
+  );
 }
 
 /**
@@ -107,26 +141,7 @@ export function ContractDetailPage({ brand = DEFAULT_BRAND }: { brand?: string }
               </ul>
             </>
           ) : null}
-          {contract.aktiv ? (
-            <>
-              <h2>{t('selfService.title')}</h2>
-              <ul className="action-list">
-                {SELF_SERVICE.map((service) => (
-                  <li key={service.key}>
-                    <Link
-                      to={`${service.path}/${encodeURIComponent(contract.versicherungsNummer)}`}
-                    >
-                      {t(`selfService.${service.key}`)}
-                    </Link>
-                  </li>
-                ))}
-                <ContractActionItems
-                  entries={contractActions(brand, 'customer', contract.produkt)}
-                  versicherungsNummer={contract.versicherungsNummer}
-                />
-              </ul>
-            </>
-          ) : null}
+          <ContractChanges brand={brand} contract={contract} t={t} />
         </>
       ) : null}
       <p>

@@ -70,7 +70,7 @@ export function PageView({
                 key={goTo}
                 type="button"
                 className="button"
-                onClick={() => controller.goTo(goTo)}
+                onClick={() => (action.reload ? controller.reload(goTo) : controller.goTo(goTo))}
               >
                 {t(action.labelKey)}
               </button>

@@ -54,6 +54,9 @@ export function useWizardController(
       download: (request) =>
         latest.current.download?.(request) ?? Promise.resolve({ ok: false, status: 0, body: null }),
       ...(services.storage ? { storage: services.storage } : {}),
+      ...(services.reload
+        ? { reload: (step: string) => latest.current.reload?.(step) ?? undefined }
+        : {}),
     };
     return new WizardController(setup, validators, stable, prefill);
     // The services are read through `latest`; only the flow and its validators make a new

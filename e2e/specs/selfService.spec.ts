@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { firstOfMonth } from '../support/dates.ts';
+import { firstOfMonth, germanDay } from '../support/dates.ts';
 import { signIn } from '../support/signIn.ts';
 
 test('a signed-in customer changes the payment period from a future date and sees it pending', async ({
@@ -58,4 +58,56 @@ test('a signed-in customer changes the payment period from a future date and see
       ),
     ),
   ).toBeVisible();
+});
+
+test('a change saved against an outdated contract gets its own page and keeps the answers', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/kunden/vertraege');
+  await signIn(page, 'anna.schmidt@beispiel.example');
+  await expect(page.getByRole('heading', { level: 1, name: 'Meine Verträge' })).toBeVisible();
+  await page.goto('/kunden/zahlungsweise/AS-10000101');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Neue Zahlungsweise wählen' }),
+  ).toBeVisible();
+  const today = germanDay(0);
+  await page.getByRole('radio', { name: 'halbjährlich' }).check();
+  await page.getByLabel('Gültig ab', { exact: true }).fill(today);
+  await page.getByRole('button', { name: 'Beitrag berechnen' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Änderung bestätigen' })).toBeVisible();
+
+  // Meanwhile the contract changes in another tab of the same customer.
+  const other = await context.newPage();
+  await other.goto('/kunden/zahlungsweise/AS-10000101');
+  await other.getByRole('radio', { name: 'jährlich', exact: true }).check();
+  await other.getByLabel('Gültig ab', { exact: true }).fill(today);
+  await other.getByRole('button', { name: 'Beitrag berechnen' }).click();
+  await other.getByRole('button', { name: 'Änderung speichern' }).click();
+  await expect(
+    other.getByRole('heading', { level: 1, name: 'Ihre Änderung ist gespeichert' }),
+  ).toBeVisible();
+  await other.close();
+
+  await page.getByRole('button', { name: 'Änderung speichern' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Ihr Vertrag wurde inzwischen geändert' }),
+  ).toBeFocused();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Mit aktuellem Vertrag prüfen' }).click();
+
+  // Back on the choice with the current contract and the answers as they were.
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Neue Zahlungsweise wählen' }),
+  ).toBeVisible();
+  await expect(page.getByText(/Ihre aktuelle Zahlungsweise: jährlich/)).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'halbjährlich' })).toBeChecked();
+  await expect(page.getByLabel('Gültig ab', { exact: true })).toHaveValue(today);
+  await page.getByRole('button', { name: 'Beitrag berechnen' }).click();
+  await page.getByRole('button', { name: 'Änderung speichern' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Ihre Änderung ist gespeichert' }),
+  ).toBeVisible();
+  await page.getByRole('link', { name: 'Zurück zum Vertrag' }).click();
+  await expect(page.getByText('halbjährlich', { exact: false }).first()).toBeVisible();
 });

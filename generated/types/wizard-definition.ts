@@ -1036,7 +1036,7 @@ export interface Page {
   /**
    * Buttons on the page; each leads to a step of the flow.
    *
-   * Items: A button on the page: goTo leads to a step of the flow, href to another page of the platform.
+   * Items: A button on the page: goTo leads to a step of the flow (with reload after loading the flow's data again), href to another page of the platform.
    */
   actions?: ({
     [k: string]: unknown | undefined;
@@ -1046,6 +1046,10 @@ export interface Page {
      * A step or page id: lower case, digits and hyphens; it is the URL segment.
      */
     goTo?: string;
+    /**
+     * With goTo: first load the flow's data again (load: the current contract after a 409 conflict), then go to the step, the answers kept, so the customer checks the change against the current contract and saves again without typing anything twice.
+     */
+    reload?: boolean;
     /**
      * A path of the platform outside this flow the button leads to (instead of goTo).
      */

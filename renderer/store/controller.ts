@@ -54,6 +54,11 @@ export interface WizardServices {
    * to save; `ok` false with the status when it fails. None: downloads fail.
    */
   download?: (request: HttpRequest) => Promise<TransportResult>;
+  /**
+   * Loads the flow's data again (its `load`: the current contract after a conflict) and opens the
+   * step, the answers kept. None: the step opens with the data loaded at the start.
+   */
+  reload?: (step: string) => void;
   /** The URL segment shown now, when the app knows it (a page button back into the flow). */
   currentSegment?: () => string | undefined;
 }
@@ -360,6 +365,19 @@ export class WizardController {
     this.store.set(this.atoms.page, null);
     const before = this.state.currentStep;
     void this.run(this.dispatch({ type: 'goTo', step }), before);
+  }
+
+  /** Loads the flow's data again and goes to a step, the answers kept (a page's reload action). */
+  reload(step: string): void {
+    if (!this.services.reload) {
+      this.goTo(step);
+      return;
+    }
+    this.store.set(this.atoms.page, null);
+    this.store.set(this.atoms.feedback, null);
+    this.dispatch({ type: 'goTo', step });
+    this.flush();
+    this.services.reload(step);
   }
 
   /**

@@ -191,6 +191,12 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
         ),
       storage: sessionStorageOf(window),
       download,
+      // Loads the flow's data again (the current contract after a conflict); the wizard mounts
+      // anew at the step and takes its answers from the tab's storage.
+      reload: (step) => {
+        navigate(`${base}/${step}`, { replace: true });
+        setAttempt((n) => n + 1);
+      },
       currentSegment: () => window.location.pathname.slice(base.length + 1) || undefined,
     }),
     [navigate, base, frame, guard.transport],

@@ -166,3 +166,67 @@ describe('POST .../{id}/beitrag/versicherungssumme', () => {
     expect(foreign.json()).toEqual(missing.json());
   });
 });
+
+describe('the effective date of a change', () => {
+  const plusDays = (days: number) => {
+    const day = new Date(`${TODAY}T00:00:00Z`);
+    day.setUTCDate(day.getUTCDate() + days);
+    return day.toISOString().slice(0, 10);
+  };
+
+  it('may lie from today up to a year ahead, as the flows offer it', async () => {
+    for (const days of [0, 365]) {
+      const response = await calc('AS-10000101', 'zahlweise', {
+        zahlweise: 'JAEHRLICH',
+        wirksamkeitsdatum: plusDays(days),
+      });
+      expect(response.json()).toMatchObject({ ungueltig: false, fehlermeldung: null });
+    }
+  });
+
+  it('is refused before today and more than a year ahead, with the German reason', async () => {
+    const early = await calc('AS-10000101', 'zahlweise', {
+      zahlweise: 'JAEHRLICH',
+      wirksamkeitsdatum: plusDays(-1),
+    });
+    expect(early.json()).toMatchObject({
+      ungueltig: true,
+      beitrag: null,
+      fehlermeldung: 'Das Wirksamkeitsdatum darf nicht in der Vergangenheit liegen.',
+    });
+    const late = await calc('AS-10000101', 'zahlweise', {
+      zahlweise: 'JAEHRLICH',
+      wirksamkeitsdatum: plusDays(366),
+    });
+    expect(late.json()).toMatchObject({
+      ungueltig: true,
+      beitrag: null,
+      fehlermeldung: 'Das Wirksamkeitsdatum darf höchstens ein Jahr in der Zukunft liegen.',
+    });
+  });
+
+  it('outside the window is not saved: 422 and the contract unchanged', async () => {
+    const before = await server.app.inject({
+      method: 'GET',
+      url: `${BASE}/AS-10000101`,
+      headers: ANNA,
+    });
+    const { lastUpdated, zahlweise } = before.json<{ lastUpdated: string; zahlweise: string }>();
+    const save = await server.app.inject({
+      method: 'PATCH',
+      url: `${BASE}/AS-10000101`,
+      headers: ANNA,
+      payload: { lastUpdated, wirksamkeitsdatum: plusDays(400), zahlweise: 'JAEHRLICH' },
+    });
+    expect(save.statusCode).toBe(422);
+    expect(save.json()).toMatchObject({
+      message: 'Das Wirksamkeitsdatum darf höchstens ein Jahr in der Zukunft liegen.',
+    });
+    const after = await server.app.inject({
+      method: 'GET',
+      url: `${BASE}/AS-10000101`,
+      headers: ANNA,
+    });
+    expect(after.json()).toMatchObject({ lastUpdated, zahlweise, vorgemerkteZahlweise: [] });
+  });
+});

@@ -9,6 +9,19 @@ import type { ContractRow } from './access.ts';
 import { CHANGE_KINDS, pricingInputOf, type Change } from './changeKinds.ts';
 import { isActive } from './contractView.ts';
 
+/**
+ * How far ahead a change may take effect: the self-service flows offer dates from today up to this
+ * many days ahead (their `dateWithinDays`), and the server refuses later ones.
+ */
+export const MAX_EFFECTIVE_DAYS = 365;
+
+/** The last day a change made on `today` may take effect. */
+export function latestEffectiveDate(today: string): string {
+  const day = new Date(`${today}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + MAX_EFFECTIVE_DAYS);
+  return day.toISOString().slice(0, 10);
+}
+
 /** A quote: the price and the pricing input it was computed from. */
 export interface Quote {
   result: PricedResult | PremiumResult;
@@ -43,6 +56,8 @@ export function quote(
     return refuse('Dieser Vertrag ist nicht aktiv; Änderungen sind nicht möglich.');
   if (wirksamkeitsdatum < today)
     return refuse('Das Wirksamkeitsdatum darf nicht in der Vergangenheit liegen.');
+  if (wirksamkeitsdatum > latestEffectiveDate(today))
+    return refuse('Das Wirksamkeitsdatum darf höchstens ein Jahr in der Zukunft liegen.');
   for (const change of changes) {
     const reason = CHANGE_KINDS[change.kind].check?.(change.value, context) ?? null;
     if (reason) return refuse(reason);

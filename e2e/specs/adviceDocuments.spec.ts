@@ -134,11 +134,14 @@ test('a signed-in customer finds the offer in the Postfach and the documents of 
   await page.goto('/kunden/vertraege/AS-10000103');
   await signIn(page, 'anna.schmidt@beispiel.example');
   await expect(heading(page, /AS-10000103/)).toBeVisible();
-  await expect(
-    page.getByRole('link', {
-      name: 'Kundeninformation Fahrradversicherung (PDF, öffnet in neuem Fenster)',
-    }),
-  ).toHaveAttribute('href', '/api/dokumente/kundeninformation/FAHRRAD');
+  // A contract's documents are fetched with the session (a plain link would carry no token).
+  const [information] = await Promise.all([
+    page.waitForEvent('download'),
+    page
+      .getByRole('button', { name: 'Kundeninformation Fahrradversicherung herunterladen (PDF)' })
+      .click(),
+  ]);
+  expect(await downloadedPdfText(information)).toContain('Kundeninformation Fahrradversicherung');
   await expectNoAxeViolations(page);
 
   await adviceUpToSummary(page);

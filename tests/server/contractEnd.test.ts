@@ -61,7 +61,94 @@ describe('GET .../{id}/widerrufsinfo', () => {
   });
 });
 
+interface Inbox {
+  nachrichten: { id: string; betreff: string; gelesen: boolean }[];
+}
+
+/** The customer's inbox, newest first. */
+async function inbox(headers: Record<string, string>): Promise<Inbox['nachrichten']> {
+  const response = await server.app.inject({
+    method: 'GET',
+    url: '/api/postfach/benutzer/eingang',
+    headers,
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json<Inbox>().nachrichten;
+}
+
+/** The newest message of the customer's inbox with its text. */
+async function newestMessage(headers: Record<string, string>) {
+  const [newest] = await inbox(headers);
+  if (!newest) throw new Error('empty inbox');
+  const response = await server.app.inject({
+    method: 'GET',
+    url: `/api/postfach/benutzer/nachrichten/${newest.id}`,
+    headers,
+  });
+  return response.json<{ betreff: string; nachricht: string; gelesen: boolean }>();
+}
+
+const dates = (id: string, headers: Record<string, string>) =>
+  server.app.inject({ method: 'GET', url: `${BASE}/${id}/kuendigungsdaten`, headers });
+
+describe('GET .../{id}/kuendigungsdaten', () => {
+  it('names the one day of a contract cancellable at its end', async () => {
+    const response = await dates('SD-30000101', TOM);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      kuendbar: 'VERTRAGSENDE',
+      fruehestesDatum: '2026-01-01',
+      spaetestesDatum: '2026-01-01',
+      feststehendesDatum: '2026-01-01',
+    });
+  });
+
+  it('names the window of a daily cancellable contract: today up to a year, at most its end', async () => {
+    expect((await dates('HFK-20000201', HOFFMANN)).json()).toEqual({
+      kuendbar: 'TAEGLICH',
+      fruehestesDatum: '2025-06-15',
+      spaetestesDatum: '2026-06-15',
+      feststehendesDatum: null,
+    });
+    // Expiring on its next main due date (1 April 2026), within the year.
+    expect((await dates('SD-30000202', asCustomer('4000102'))).json()).toEqual({
+      kuendbar: 'TAEGLICH',
+      fruehestesDatum: '2025-06-15',
+      spaetestesDatum: '2026-04-01',
+      feststehendesDatum: null,
+    });
+  });
+
+  it('refuses a contract that cannot be cancelled online, and answers 404 for a foreign one', async () => {
+    const reise = await dates('PCH-50000101', asCustomer('6000101'));
+    expect(reise.statusCode).toBe(422);
+    expect(reise.json()).toEqual({
+      error: 'unprocessable',
+      message: 'Dieser Vertrag kann nicht online gekündigt werden.',
+    });
+    const ended = await dates('PR-40000102', asCustomer('5000101'));
+    expect(ended.statusCode).toBe(422);
+    expect((await dates('HFK-20000201', TOM)).statusCode).toBe(404);
+    expect((await dates('HFK-20000201', {})).statusCode).toBe(401);
+  });
+});
+
 describe('DELETE .../{id}/kuendigung/{reason}', () => {
+  it('refuses a day after the latest one of the window, writing nothing', async () => {
+    const before = (await inbox(HOFFMANN)).length;
+    const response = await remove(
+      'HFK-20000201/kuendigung/BETRIEBSAUFGABE?kuendigungsdatum=2026-06-16',
+      HOFFMANN,
+    );
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      error: 'unprocessable',
+      message:
+        'Das Kündigungsdatum darf höchstens ein Jahr in der Zukunft liegen (spätestens 15.06.2026).',
+    });
+    expect(await inbox(HOFFMANN)).toHaveLength(before);
+  });
+
   it('ends a daily cancellable contract on the chosen day as a pending end with an event', async () => {
     const response = await remove(
       'HFK-20000201/kuendigung/BETRIEBSAUFGABE?kuendigungsdatum=2025-07-01',
@@ -79,8 +166,19 @@ describe('DELETE .../{id}/kuendigung/{reason}', () => {
       wirksamkeitsdatum: '2025-07-01',
       payload: { grund: 'BETRIEBSAUFGABE', alterStatus: 'LAUFEND', neuerStatus: 'AUSLAUFEND' },
     });
+    // The customer finds the confirmation, unread, in the Postfach.
+    const [item] = await inbox(HOFFMANN);
+    expect(item).toMatchObject({ betreff: 'Bestätigung Ihrer Kündigung', gelesen: false });
+    const message = await newestMessage(HOFFMANN);
+    expect(message.nachricht).toContain(
+      'wir bestätigen die Kündigung Ihres Vertrags HFK-20000201 (Betriebshaftpflicht). Der Vertrag endet zum 01.07.2025.',
+    );
+    expect(message.nachricht).toContain('Grund: Aufgabe des Betriebs');
+    expect(message.nachricht).not.toContain('Anmerkung');
+    const count = (await inbox(HOFFMANN)).length;
     const again = await remove('HFK-20000201/kuendigung/BETRIEBSAUFGABE', HOFFMANN);
     expect(again.statusCode).toBe(409);
+    expect(await inbox(HOFFMANN)).toHaveLength(count);
   });
 
   it('ends a contract cancellable at its end only at the next main due date', async () => {
@@ -99,6 +197,11 @@ describe('DELETE .../{id}/kuendigung/{reason}', () => {
       beendigungsdatum: '2026-01-01',
       kuendigung: { grund: 'SONSTIGES', freitext: 'Zu teuer' },
     });
+    const message = await newestMessage(TOM);
+    expect(message.betreff).toBe('Bestätigung Ihrer Kündigung');
+    expect(message.nachricht).toContain('SD-30000101');
+    expect(message.nachricht).toContain('Der Vertrag endet zum 01.01.2026.');
+    expect(message.nachricht).toContain('Grund: Sonstiger Grund\nIhre Anmerkung: Zu teuer');
   });
 
   it('checks the reason against the product list and asks for a text with SONSTIGES', async () => {
@@ -107,6 +210,15 @@ describe('DELETE .../{id}/kuendigung/{reason}', () => {
     expect(foreignReason.json()).toMatchObject({ fieldErrors: [{ path: '/params/reason' }] });
     const noText = await remove('SD-30000102/kuendigung/SONSTIGES', TOM);
     expect(noText.json()).toMatchObject({ fieldErrors: [{ path: '/querystring/freitext' }] });
+  });
+
+  it("places the confirmation in the customer's Postfach when the agent cancels", async () => {
+    const before = (await inbox(asCustomer('2000101'))).length;
+    const response = await remove('AS-10000104/kuendigung/TIER_ABGEGEBEN', asAgent('V-AS-100'));
+    expect(response.statusCode, response.body).toBe(200);
+    const after = await inbox(asCustomer('2000101'));
+    expect(after).toHaveLength(before + 1);
+    expect(after[0]).toMatchObject({ betreff: 'Bestätigung Ihrer Kündigung', gelesen: false });
   });
 
   it('refuses a contract that cannot be cancelled and a stale If-Match', async () => {
@@ -131,7 +243,9 @@ describe('DELETE .../{id}/kuendigung/{reason}', () => {
 
 describe('DELETE .../{id}/widerruf/{reason}', () => {
   it('refuses a contract without a right of revocation', async () => {
+    const before = (await inbox(asCustomer('6000101'))).length;
     const response = await remove('PCH-50000102/widerruf/KEIN_GRUND', asCustomer('6000101'));
+    expect(await inbox(asCustomer('6000101'))).toHaveLength(before);
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({
       message: 'Für diesen Vertrag besteht kein Widerrufsrecht.',
@@ -153,6 +267,14 @@ describe('DELETE .../{id}/widerruf/{reason}', () => {
       widerruf: { grund: 'GUENSTIGERES_ANGEBOT', freitext: 'Anderes Angebot' },
     });
     expect(await lastEvent('SD-30000102')).toMatchObject({ typ: 'VertragWiderrufen' });
+    const message = await newestMessage(TOM);
+    expect(message).toMatchObject({ betreff: 'Bestätigung Ihres Widerrufs', gelesen: false });
+    expect(message.nachricht).toContain(
+      'wir bestätigen den Widerruf Ihres Vertrags SD-30000102 (Hausratversicherung). Der Vertrag wird rückwirkend zum 10.06.2025 aufgehoben.',
+    );
+    expect(message.nachricht).toContain(
+      'Grund: Ich habe ein günstigeres Angebot gefunden.\nIhre Anmerkung: Anderes Angebot',
+    );
     const info = await server.app.inject({
       method: 'GET',
       url: `${BASE}/SD-30000102/widerrufsinfo`,

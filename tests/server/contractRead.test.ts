@@ -120,21 +120,22 @@ describe('GET /api/vertrag/vertrag/{id}', () => {
       vermittler: { vermittlerNummer: 'V-AS-100', name: 'Jens Hansen' },
     });
     expect(view['lastUpdated']).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-    // The contract lists the served customer information of its product and the agent information.
-    expect(view['dokumente']).toEqual([
-      {
-        name: 'Erstinformation Ihres Versicherungsvermittlers',
-        typ: 'VERMITTLERINFORMATION',
-        url: '/api/dokumente/vermittlerinformation',
-      },
-      {
-        name: 'Kundeninformation Privathaftpflichtversicherung',
-        typ: 'KUNDENINFORMATION',
-        url: '/api/dokumente/kundeninformation/PHV',
-      },
+    // The contract lists its policy and last premium notice, the customer information of its
+    // product and the agent information, each served as a PDF at a URL of the contract.
+    const dokumente = view['dokumente'] as { name: string; typ: string; url: string }[];
+    expect(dokumente.map(({ name, typ }) => ({ name, typ }))).toEqual([
+      { name: 'Beitragsrechnung', typ: 'BEITRAGSRECHNUNG' },
+      { name: 'Erstinformation Ihres Versicherungsvermittlers', typ: 'VERMITTLERINFORMATION' },
+      { name: 'Kundeninformation Privathaftpflichtversicherung', typ: 'KUNDENINFORMATION' },
+      { name: 'Versicherungsschein', typ: 'VERSICHERUNGSSCHEIN' },
     ]);
-    for (const { url } of view['dokumente'] as { url: string }[]) {
-      const document = await server.app.inject({ method: 'GET', url });
+    for (const { url } of dokumente) {
+      expect(url).toMatch(/^\/api\/vertrag\/vertrag\/AS-10000101\/dokumente\/[0-9a-f-]{36}$/);
+      const document = await server.app.inject({
+        method: 'GET',
+        url,
+        headers: asCustomer('2000101'),
+      });
       expect(document.statusCode, url).toBe(200);
       expect(document.headers['content-type']).toBe('application/pdf');
     }

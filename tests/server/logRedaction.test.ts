@@ -113,6 +113,24 @@ describe('logs on the succeeding and the failing path', () => {
         AuthParameters: { USERNAME: 'anna.schmidt@beispiel.example', SRP_A: 'abc123' },
       }),
     );
+    const read = await app.inject({
+      method: 'GET',
+      url: '/api/vertrag/vertrag/AS-10000101',
+      headers: ANNA,
+    });
+    const bank = (iban: string) =>
+      app.inject({
+        method: 'PATCH',
+        url: '/api/vertrag/vertrag/AS-10000101/bankverbindung',
+        headers: ANNA,
+        payload: {
+          lastUpdated: read.json<{ lastUpdated: string }>().lastUpdated,
+          iban,
+          kontoinhaber: 'Erika Mustermann',
+          sepaMandat: true,
+        },
+      });
+    await send(bank('DE75 5121 0800 1245 1261 99'));
 
     // Failing requests.
     await send(
@@ -137,6 +155,7 @@ describe('logs on the succeeding and the failing path', () => {
         headers: { authorization: credential('HFK-20000101:Mueller:1980-05-12') },
       }),
     );
+    await send(bank('DE75512108001245126198'));
     await send(
       app.inject({ method: 'GET', url: '/api/vertrag/vertrag/HFK-20000101', headers: ANNA }),
     );
@@ -181,8 +200,8 @@ describe('logs on the succeeding and the failing path', () => {
     await send(app.inject({ method: 'GET', url: '/test/datenbankfehler' }));
     await send(app.inject({ method: 'GET', url: '/test/fehler' }));
 
-    expect(statuses.slice(0, 5)).toEqual([201, 200, 200, 201, 200]);
-    expect(statuses.slice(5).every((status) => status >= 400)).toBe(true);
+    expect(statuses.slice(0, 6)).toEqual([201, 200, 200, 201, 200, 200]);
+    expect(statuses.slice(6).every((status) => status >= 400)).toBe(true);
     // Both failing paths were logged as errors, so the search below looks at real error lines.
     const text = lines.join('\n');
     expect(text).toContain('database refused input');

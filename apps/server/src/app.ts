@@ -20,6 +20,7 @@ import { registerVertragBeitragRoutes } from './routes/vertragBeitrag.ts';
 import { uploadConfigOf, type UploadOptions } from './portal/uploadStore.ts';
 import { registerPortalRoutes } from './routes/portal.ts';
 import { registerUploadRoutes } from './routes/uploads.ts';
+import { registerVertragDatenRoutes } from './routes/vertragDaten.ts';
 import { registerVertragEndeRoutes } from './routes/vertragEnde.ts';
 import { registerVertragReadRoutes } from './routes/vertragRead.ts';
 import { registerVertragSaveRoute } from './routes/vertragSave.ts';
@@ -148,6 +149,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   registerVertragBeitragRoutes(app, context);
   registerVertragSaveRoute(app, context);
   registerVertragSaveRoutes(app, context);
+  registerVertragDatenRoutes(app, context);
   registerVertragEndeRoutes(app, context);
   registerPortalRoutes(app, context, uploadConfigOf(options.uploads));
   await registerUploadRoutes(app, context, uploadConfigOf(options.uploads));

@@ -35,6 +35,15 @@ function registerOf(id: string, dir: string) {
 const isListed = (register: ReturnType<typeof registerOf>, value: string): boolean =>
   register.keys.has(registerKey(register.normalize, value));
 
+/**
+ * Whether a value is an entry of a register (definitions/registers/<id>.json), compared by the
+ * register's normalisation: the look-up the flows' checks use, for calls outside a flow (a
+ * contract's new frame number).
+ */
+export function isInRegister(id: string, value: string, dir: string = REGISTERS_DIR): boolean {
+  return isListed(registerOf(id, dir), value);
+}
+
 /** A failed check: its id and the German message of its messageKey. */
 export interface FailedCheck {
   id: string;

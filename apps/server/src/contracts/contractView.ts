@@ -63,7 +63,7 @@ export function toListItem(row: ContractRow) {
   };
 }
 
-/** A document of the contract as the view lists it; `pfad` is where /api/dokumente/ serves it. */
+/** A document of the contract as the view lists it; `pfad` is its storage key. */
 export interface ViewDocument {
   id: string;
   name: string;
@@ -141,7 +141,7 @@ export function contractViewOf(
     dokumente: docs.map((doc) => ({
       name: doc.name,
       typ: doc.typ,
-      url: `/api/dokumente/${doc.pfad}`,
+      url: `/api/vertrag/vertrag/${encodeURIComponent(row.versicherungsNummer)}/dokumente/${doc.id}`,
     })),
     versicherungsSumme: row.versicherungsSumme,
     versicherungsPraemie: row.versicherungsPraemie,

@@ -1,10 +1,13 @@
+import { addYears } from 'date-fns';
 import { and, eq } from 'drizzle-orm';
 import { actorIdOf, type Identity } from '../auth/index.ts';
 import type { Db } from '../db/database.ts';
 import { auditLog, changeEvents, contracts, type Vertragsende } from '../db/schema/index.ts';
+import { placeMessage } from '../portal/postfach.ts';
 import { insuranceYearOf, parseDay } from '../pricing/index.ts';
 import { findVisibleContract, type ContractRow } from './access.ts';
 import { isActive, toContractView } from './contractView.ts';
+import { endConfirmation } from './endConfirmation.ts';
 import { kuendigungsgruende, WIDERRUFSGRUENDE } from './reasons.ts';
 import { widerrufsinfoOf } from './revocation.ts';
 import { conflictOutcome, NEXT_VERSION, NOT_FOUND, type SaveOutcome } from './saveChange.ts';
@@ -38,27 +41,77 @@ const badReason = (path: string, message: string): SaveOutcome => ({
   },
 });
 
-/** The day a cancellation takes effect, or the outcome refusing it. */
-function cancellationDay(row: ContractRow, request: EndRequest): string | SaveOutcome {
+/** The days a cancellation of a contract may take effect (GET .../{id}/kuendigungsdaten). */
+export interface Kuendigungsdaten {
+  kuendbar: 'TAEGLICH' | 'VERTRAGSENDE';
+  /** The first day a cancellation may take effect (ISO date). */
+  fruehestesDatum: string;
+  /** The last day a cancellation may take effect (ISO date). */
+  spaetestesDatum: string;
+  /** The one day a cancellation takes effect when it is fixed (VERTRAGSENDE), else null. */
+  feststehendesDatum: string | null;
+}
+
+const isoDay = (date: Date): string => date.toISOString().slice(0, 10);
+
+/**
+ * The days a cancellation may take effect by the contract's `kuendbar`, or the 422 refusing one:
+ * VERTRAGSENDE only at the end of the insurance year (the next main due date) or at `ablaufdatum`
+ * when earlier; TAEGLICH any day from today up to one year ahead, at most to `ablaufdatum`; NEIN
+ * and an inactive contract not at all.
+ */
+export function cancellationDates(
+  row: Pick<
+    ContractRow,
+    'kuendbar' | 'vertragsstatus' | 'ablaufdatum' | 'hauptfaelligkeitTag' | 'hauptfaelligkeitMonat'
+  >,
+  today: string,
+): Kuendigungsdaten | SaveOutcome {
   if (row.kuendbar === 'NEIN' || !isActive(row.vertragsstatus))
     return refuse('Dieser Vertrag kann nicht online gekündigt werden.');
   if (row.kuendbar === 'VERTRAGSENDE') {
-    const due = insuranceYearOf(parseDay(request.today), {
-      day: row.hauptfaelligkeitTag,
-      month: row.hauptfaelligkeitMonat,
-    })
-      .end.toISOString()
-      .slice(0, 10);
+    const due = isoDay(
+      insuranceYearOf(parseDay(today), {
+        day: row.hauptfaelligkeitTag,
+        month: row.hauptfaelligkeitMonat,
+      }).end,
+    );
     const end = row.ablaufdatum && row.ablaufdatum < due ? row.ablaufdatum : due;
+    return {
+      kuendbar: 'VERTRAGSENDE',
+      fruehestesDatum: end,
+      spaetestesDatum: end,
+      feststehendesDatum: end,
+    };
+  }
+  const inOneYear = isoDay(addYears(parseDay(today), 1));
+  return {
+    kuendbar: 'TAEGLICH',
+    fruehestesDatum: today,
+    spaetestesDatum: row.ablaufdatum && row.ablaufdatum < inOneYear ? row.ablaufdatum : inOneYear,
+    feststehendesDatum: null,
+  };
+}
+
+/** The day a cancellation takes effect, or the outcome refusing it. */
+function cancellationDay(row: ContractRow, request: EndRequest): string | SaveOutcome {
+  const dates = cancellationDates(row, request.today);
+  if ('status' in dates) return dates;
+  if (dates.feststehendesDatum !== null) {
+    const end = dates.feststehendesDatum;
     if (request.kuendigungsdatum && request.kuendigungsdatum !== end)
       return refuse(`Dieser Vertrag kann nur zum ${germanDate(end)} gekündigt werden.`);
     return end;
   }
   const day = request.kuendigungsdatum ?? request.today;
-  if (day < request.today)
+  if (day < dates.fruehestesDatum)
     return refuse('Das Kündigungsdatum darf nicht in der Vergangenheit liegen.');
   if (row.ablaufdatum && day > row.ablaufdatum)
     return refuse(`Der Vertrag endet bereits am ${germanDate(row.ablaufdatum)}.`);
+  if (day > dates.spaetestesDatum)
+    return refuse(
+      `Das Kündigungsdatum darf höchstens ein Jahr in der Zukunft liegen (spätestens ${germanDate(dates.spaetestesDatum)}).`,
+    );
   return day;
 }
 
@@ -74,8 +127,9 @@ function revocationDay(row: ContractRow, request: EndRequest): string | SaveOutc
 /**
  * DELETE .../{id}/kuendigung/{reason} and .../{id}/widerruf/{reason}: checks the reason against
  * the reasons lists and the contract's kuendbar / revocation period, then ends the contract
- * (AUSLAUFEND until a future end, BEENDET today, STORNIERT when revoked) with an event and an
- * audit row in one transaction, conditional on the version read.
+ * (AUSLAUFEND until a future end, BEENDET today, STORNIERT when revoked) with an event, an
+ * audit row and a confirmation in the customer's Postfach in one transaction, conditional on the
+ * version read.
  */
 export async function endContract(request: EndRequest): Promise<SaveOutcome> {
   const { identity, id } = request;
@@ -96,7 +150,8 @@ export async function endContract(request: EndRequest): Promise<SaveOutcome> {
       );
     const reasons =
       request.art === 'kuendigung' ? (kuendigungsgruende(row.produkt) ?? []) : WIDERRUFSGRUENDE;
-    if (!reasons.some((reason) => reason.key === request.grund))
+    const reason = reasons.find((candidate) => candidate.key === request.grund);
+    if (!reason)
       return badReason('/params/reason', 'Bitte wählen Sie einen der angebotenen Gründe.');
     if (request.grund === 'SONSTIGES' && !request.freitext?.trim())
       return badReason('/querystring/freitext', 'Bitte beschreiben Sie Ihren Grund.');
@@ -147,6 +202,11 @@ export async function endContract(request: EndRequest): Promise<SaveOutcome> {
       requestId: request.requestId,
       details: { grund: record.grund, zum: day },
     });
+    await placeMessage(
+      tx,
+      row.partnerNummer,
+      endConfirmation({ art: request.art, row, grund: reason.label, record }),
+    );
     const fresh = await findVisibleContract(tx, identity, id);
     return { status: 200, body: fresh ? await toContractView(tx, fresh) : null };
   });

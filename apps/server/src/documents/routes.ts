@@ -1,5 +1,5 @@
 import { create as contentDisposition } from 'content-disposition';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { interpolate, lookupText, type Bundles } from '#engine';
 import type { Identity } from '../auth/index.ts';
@@ -7,12 +7,13 @@ import { FLOW_NOT_FOUND, isCaller, resolveCaller, ruleContextOf } from '../appli
 import { isPriced, priceAnswers } from '../applications/pricing.ts';
 import { flowParams, priceBodySchema, type PriceBody } from '../applications/requestSchemas.ts';
 import { checkFlowAnswers } from '../claims/flowAnswers.ts';
-import { agents, partners } from '../db/schema/index.ts';
-import { VALIDATION_MESSAGE } from '../http/errors.ts';
+import { findVisibleContract, type ContractRow } from '../contracts/access.ts';
+import { agents, documents, partners } from '../db/schema/index.ts';
+import { sendContractNotFound, VALIDATION_MESSAGE } from '../http/errors.ts';
 import { attachmentDisposition, displayName } from '../portal/displayName.ts';
 import { deliverToCustomer } from '../portal/postfach.ts';
 import type { UploadConfig } from '../portal/uploadStore.ts';
-import type { RouteContext } from '../routes/context.ts';
+import { requireIdentity, type RouteContext } from '../routes/context.ts';
 import {
   adviceDocument,
   offerDocument,
@@ -20,6 +21,7 @@ import {
   type ApplicationDocument,
   type DocumentInput,
 } from './applicationDocuments.ts';
+import { GENERATED_BUILDERS, type ContractDocument } from './contractDocuments.ts';
 import { renderPdf } from './pdf.ts';
 import { createStaticDocuments, type ServedDocument } from './staticDocuments.ts';
 import { brandSender, DocumentTemplateError, readBundle, strictTexts } from './texts.ts';
@@ -71,6 +73,10 @@ function sendPdf(reply: FastifyReply, pdf: Buffer, disposition: string, cache: s
  * resolution, validation and rating); signed in for a customer, the PDF also goes to that
  * customer's Postfach. And the static documents of definitions/documents/
  * (`GET /api/dokumente/kundeninformation/{code}`, `GET /api/dokumente/{name}`), made once and kept.
+ * And a contract's documents for its owner and agents only
+ * (`GET /api/vertrag/vertrag/{id}/dokumente/{dokumentId}`, `private, no-store`): the policy and the
+ * last premium notice made from the contract's current data on each request, the static ones as
+ * above; a foreign contract answers 404 like a missing one.
  * A flow without the section answers 404, a broken template 500 with what is missing
  * (`detail`), never an empty PDF. Nothing here names a line.
  */
@@ -185,6 +191,10 @@ export function registerDocumentRoutes(
   const serveStatic = async (
     reply: FastifyReply,
     find: () => Promise<ServedDocument | undefined>,
+    delivery: { type: 'inline' | 'attachment'; cache: string } = {
+      type: 'inline',
+      cache: 'public, max-age=3600',
+    },
   ) => {
     let served: ServedDocument | undefined;
     try {
@@ -196,15 +206,11 @@ export function registerDocumentRoutes(
     if (!served)
       return reply.code(404).send({ error: 'not-found', message: message('errors.notFound') });
     const name = `${displayName(served.title)}.pdf`;
-    const ascii = name
-      .normalize('NFD')
-      .replace(/\p{M}/gu, '')
-      .replace(/[^\x20-\x7e]/g, '_');
     return sendPdf(
       reply,
       served.pdf,
-      contentDisposition(name, { type: 'inline', fallback: ascii }),
-      'public, max-age=3600',
+      contentDisposition(name, { type: delivery.type, fallback: asciiFileName(name) }),
+      delivery.cache,
     );
   };
   app.get<{ Params: { code: string } }>(
@@ -218,6 +224,104 @@ export function registerDocumentRoutes(
     { schema: { params: nameParams('name') } },
     (request, reply) => serveStatic(reply, () => staticDocuments.document(request.params.name)),
   );
+
+  app.get<{ Params: { id: string; dokumentId: string } }>(
+    '/api/vertrag/vertrag/:id/dokumente/:dokumentId',
+    { schema: { params: contractDocumentParams } },
+    async (request, reply) => {
+      const identity = await requireIdentity(context, request, reply);
+      if (!identity) return reply;
+      const row = await findVisibleContract(context.db, identity, request.params.id);
+      if (!row) return sendContractNotFound(reply);
+      const document = await contractDocumentOf(context, row, request.params.dokumentId);
+      if (!document)
+        return reply.code(404).send({ error: 'not-found', message: message('errors.notFound') });
+      const personal = { type: 'attachment', cache: 'private, no-store' } as const;
+      const build = GENERATED_BUILDERS[document.storageKey];
+      if (!build) {
+        const key = document.storageKey;
+        return serveStatic(
+          reply,
+          () =>
+            key.startsWith(CUSTOMER_INFORMATION)
+              ? staticDocuments.customerInformation(key.slice(CUSTOMER_INFORMATION.length))
+              : staticDocuments.document(key),
+          personal,
+        );
+      }
+      let built: ContractDocument;
+      let pdf: Buffer;
+      try {
+        built = build({
+          row,
+          texts: strictTexts(bundles(common), 'documents'),
+          today: context.today(),
+          sender: brandSender(options.root, row.brand),
+          customer: (await customerOf(context, row.partnerNummer)) ?? {
+            name: '',
+            partnerNummer: row.partnerNummer,
+          },
+          agent: await agentOf(context, row.vermittlerNummer),
+        });
+        pdf = await renderPdf(built.model);
+      } catch (error) {
+        if (error instanceof DocumentTemplateError) return templateFailure(reply, error);
+        throw error;
+      }
+      return sendPdf(
+        reply,
+        pdf,
+        contentDisposition(built.fileName, {
+          type: personal.type,
+          fallback: asciiFileName(built.fileName),
+        }),
+        personal.cache,
+      );
+    },
+  );
+}
+
+/** Storage-key prefix of a customer information (served by its print product code). */
+const CUSTOMER_INFORMATION = 'kundeninformation/';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const contractDocumentParams = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', minLength: 1, maxLength: 64 },
+    dokumentId: { type: 'string', minLength: 1, maxLength: 64 },
+  },
+  required: ['id', 'dokumentId'],
+  additionalProperties: false,
+} as const;
+
+/** A file name with only printable ASCII (the Content-Disposition fallback of old clients). */
+export function asciiFileName(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^\x20-\x7e]/g, '_');
+}
+
+/** A document of the contract by its id (an id that is no UUID is missing too), or null. */
+async function contractDocumentOf(context: RouteContext, row: ContractRow, id: string) {
+  if (!UUID.test(id)) return null;
+  const [document] = await context.db
+    .select({ storageKey: documents.storageKey })
+    .from(documents)
+    .where(and(eq(documents.id, id), eq(documents.versicherungsNummer, row.versicherungsNummer)));
+  return document ?? null;
+}
+
+/** The contract's agent (name and number), else null. */
+async function agentOf(context: RouteContext, vermittlerNummer: string | null) {
+  if (!vermittlerNummer) return null;
+  const [agent] = await context.db
+    .select({ name: agents.name, vermittlerNummer: agents.vermittlerNummer })
+    .from(agents)
+    .where(eq(agents.vermittlerNummer, vermittlerNummer));
+  return agent ?? null;
 }
 
 /** The signed-in agent who advises (name and number), else null. */

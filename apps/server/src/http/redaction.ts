@@ -3,8 +3,9 @@ import { causeChain, isDatabaseError, sqlState } from './databaseErrors.ts';
 /**
  * The redaction list of the server's logs (pino's `redact`): whatever a log call passes under
  * these keys is replaced, wherever it sits in the object. Request and response bodies, headers
- * (tokens, the claim credential, test identities), query and path values, and what a database
- * error carries (its SQL, parameters and row detail) never reach a log line.
+ * (tokens, the claim credential, test identities), query and path values, bank details (an IBAN
+ * under any key `iban` or `bankverbindung`) and what a database error carries (its SQL, parameters
+ * and row detail) never reach a log line.
  */
 export const REDACTED_PATHS: readonly string[] = [
   'body',
@@ -25,6 +26,10 @@ export const REDACTED_PATHS: readonly string[] = [
   '*.params',
   '*.payload',
   '*.antworten',
+  'iban',
+  '*.iban',
+  'bankverbindung',
+  '*.bankverbindung',
   'err.detail',
   'err.where',
   'err.parameters',

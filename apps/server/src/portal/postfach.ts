@@ -156,10 +156,38 @@ export async function sendMessage(db: Db, identity: Identity, message: NewMessag
   });
 }
 
-/** A document for a customer's inbox: the message and the file it carries. */
-export interface DeliveredDocument {
+/** A message the platform sends a customer: subject and text. */
+export interface PlatformMessage {
   betreff: string;
   nachricht: string;
+}
+
+/**
+ * Places an unread message of the platform in a customer's inbox, in the caller's transaction
+ * when `db` is one (a confirmation written together with what it confirms). Answers its id.
+ */
+export async function placeMessage(
+  db: Db,
+  partnerNummer: string,
+  message: PlatformMessage,
+): Promise<string> {
+  const [row] = await db
+    .insert(messages)
+    .values({
+      pool: 'benutzer',
+      ownerId: partnerNummer,
+      box: 'eingang',
+      betreff: message.betreff,
+      nachricht: message.nachricht,
+      gelesen: false,
+    })
+    .returning({ id: messages.id });
+  if (!row) throw new Error('message not stored');
+  return row.id;
+}
+
+/** A document for a customer's inbox: the message and the file it carries. */
+export interface DeliveredDocument extends PlatformMessage {
   file: { name: string; contentType: string; bytes: Uint8Array };
 }
 
@@ -177,25 +205,14 @@ export async function deliverToCustomer(
   const storageKey = newStorageKey();
   await storeBytes(config, storageKey, document.file.bytes);
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(messages)
-      .values({
-        pool: 'benutzer',
-        ownerId: partnerNummer,
-        box: 'eingang',
-        betreff: document.betreff,
-        nachricht: document.nachricht,
-        gelesen: false,
-      })
-      .returning({ id: messages.id });
-    if (!row) throw new Error('message not stored');
+    const id = await placeMessage(tx, partnerNummer, document);
     await tx.insert(attachments).values({
-      messageId: row.id,
+      messageId: id,
       name: document.file.name,
       contentType: document.file.contentType,
       sizeBytes: document.file.bytes.byteLength,
       storageKey,
     });
-    return row.id;
+    return id;
   });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { findVisibleContract } from '../contracts/access.ts';
 import { confirmContract } from '../contracts/confirmation.ts';
 import { widerrufsinfoOf } from '../contracts/revocation.ts';
-import { endContract } from '../contracts/termination.ts';
+import { cancellationDates, endContract } from '../contracts/termination.ts';
 import { sendContractNotFound } from '../http/errors.ts';
 import { idParams, requireIdentity, type RouteContext } from './context.ts';
 import { VERTRAG_BASE } from './vertragRead.ts';
@@ -30,7 +30,8 @@ const number = { type: 'string', minLength: 1, maxLength: 64 } as const;
 
 /**
  * Ending and confirming a contract: DELETE .../{id}/kuendigung/{reason}, DELETE
- * .../{id}/widerruf/{reason}, GET .../{id}/widerrufsinfo and POST .../confirmation/{partner}/{contract}.
+ * .../{id}/widerruf/{reason}, GET .../{id}/widerrufsinfo, GET .../{id}/kuendigungsdaten (the days
+ * a cancellation may take effect) and POST .../confirmation/{partner}/{contract}.
  */
 export function registerVertragEndeRoutes(app: FastifyInstance, context: RouteContext): void {
   for (const art of ['kuendigung', 'widerruf'] as const) {
@@ -78,6 +79,19 @@ export function registerVertragEndeRoutes(app: FastifyInstance, context: RouteCo
       const row = await findVisibleContract(context.db, identity, request.params.id);
       if (!row) return sendContractNotFound(reply);
       return widerrufsinfoOf(row, context.today());
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    `${VERTRAG_BASE}/:id/kuendigungsdaten`,
+    { schema: { params: idParams } },
+    async (request, reply) => {
+      const identity = await requireIdentity(context, request, reply);
+      if (!identity) return reply;
+      const row = await findVisibleContract(context.db, identity, request.params.id);
+      if (!row) return sendContractNotFound(reply);
+      const dates = cancellationDates(row, context.today());
+      return 'status' in dates ? reply.code(dates.status).send(dates.body) : dates;
     },
   );
 

@@ -22,8 +22,9 @@ export interface BuiltContract {
 }
 
 /**
- * A document a demo contract lists: a static document the server serves, named by its path under
- * /api/dokumente/ (kept as the row's storage key; the contract view links it).
+ * A document a demo contract lists, by its storage key (`path`): a static document by its path
+ * under /api/dokumente/, or a document made from the contract (documents/contractDocuments.ts).
+ * The contract view links it as GET /api/vertrag/vertrag/{id}/dokumente/{dokumentId}.
  */
 export interface ContractDocument {
   name: string;

@@ -10,6 +10,7 @@ import { contractActions } from '../flows/contractActions.ts';
 import { today } from '../platform/clock.ts';
 import { isNotFound } from './api.ts';
 import { ContractActionItems } from './ContractActions.tsx';
+import { ContractDocuments } from './ContractDocuments.tsx';
 import { productName, statusLabel } from './ContractSummary.tsx';
 import { fetchContract, type Contract } from './contractsApi.ts';
 import { formatDate, formatEuro, ibanEnding, maskIban } from './format.ts';
@@ -84,8 +85,8 @@ function ContractChanges({
 }
 
 /**
- * Kundenportal "vertraege/detail": one contract's facts, pending changes, documents (PDFs, opened
- * in a new window), self-service links and the flows offered for contracts of its product under
+ * Kundenportal "vertraege/detail": one contract's facts, pending changes, documents (PDFs, fetched
+ * with the session and saved), self-service links and the flows offered for contracts of its product under
  * the brand (a change of tariff).
  */
 export function ContractDetailPage({ brand = DEFAULT_BRAND }: { brand?: string }) {
@@ -127,20 +128,7 @@ export function ContractDetailPage({ brand = DEFAULT_BRAND }: { brand?: string }
               ))}
             </ul>
           )}
-          {contract.dokumente && contract.dokumente.length > 0 ? (
-            <>
-              <h2>{t('documents.title')}</h2>
-              <ul className="action-list">
-                {contract.dokumente.map((document) => (
-                  <li key={document.url}>
-                    <a href={document.url} target="_blank" rel="noopener">
-                      {t('documents.link', { name: document.name })}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : null}
+          <ContractDocuments documents={contract.dokumente ?? []} />
           <ContractChanges brand={brand} contract={contract} t={t} />
         </>
       ) : null}

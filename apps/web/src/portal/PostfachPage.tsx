@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { InfoBox } from '#renderer';
-import { saveFile } from '../http/index.ts';
 import { usePageHeading } from '../pages/usePageHeading.ts';
 import { QueryStatus } from '../pages/QueryStatus.tsx';
+import { DownloadButton } from './DownloadButton.tsx';
 import { fetchAttachment, fetchInbox, fetchMessage, markRead } from './postfachApi.ts';
 
 const date = (iso: string): string =>
@@ -50,25 +49,13 @@ export function PostfachPage() {
 /** One attachment: a button that fetches it with the session and saves it. */
 function AttachmentButton({ id, name }: { id: string; name: string }) {
   const { t } = useTranslation('portal');
-  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
   return (
     <li>
-      <button
-        type="button"
-        className="button button--secondary"
-        aria-busy={state === 'busy'}
-        onClick={() => {
-          if (state === 'busy') return;
-          setState('busy');
-          void fetchAttachment(id).then((file) => {
-            if (file) saveFile(file.blob, file.name);
-            setState(file ? 'idle' : 'failed');
-          });
-        }}
-      >
-        {t('postfach.download', { name })}
-      </button>
-      {state === 'failed' ? <InfoBox tone="error">{t('postfach.downloadError')}</InfoBox> : null}
+      <DownloadButton
+        label={t('postfach.download', { name })}
+        errorText={t('postfach.downloadError')}
+        fetchFile={() => fetchAttachment(id)}
+      />
     </li>
   );
 }

@@ -32,3 +32,9 @@ export const getJson = <T>(url: string): Promise<T> => call<T>('GET', url);
 
 /** A path segment from an id (contract number, partner number). */
 export const segment = (value: string): string => encodeURIComponent(value);
+
+/** Fetches a file (a PDF) with the session's token; the file, or null when it failed. */
+export async function fetchSignedFile(url: string): Promise<{ blob: Blob; name: string } | null> {
+  const result = await http.fetchFile({ method: 'GET', url, auth: 'bearer' });
+  return result.ok && result.file ? result.file : null;
+}

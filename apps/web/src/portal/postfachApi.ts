@@ -1,5 +1,4 @@
-import { http } from '../http/index.ts';
-import { call, getJson, segment } from './api.ts';
+import { call, fetchSignedFile, getJson, segment } from './api.ts';
 
 /** A Postfach message as listed (spec: id, erstelldatum, betreff, gelesen). */
 export interface PostfachItem {
@@ -28,11 +27,5 @@ export const markRead = (id: string): Promise<unknown> =>
   call('PUT', `/api/postfach/benutzer/nachrichten/${segment(id)}/gelesen`);
 
 /** Fetches an attachment with the session's token; the file, or null when it failed. */
-export async function fetchAttachment(id: string): Promise<{ blob: Blob; name: string } | null> {
-  const result = await http.fetchFile({
-    method: 'GET',
-    url: `/api/postfach/benutzer/anhaenge/${segment(id)}`,
-    auth: 'bearer',
-  });
-  return result.ok && result.file ? result.file : null;
-}
+export const fetchAttachment = (id: string): Promise<{ blob: Blob; name: string } | null> =>
+  fetchSignedFile(`/api/postfach/benutzer/anhaenge/${segment(id)}`);

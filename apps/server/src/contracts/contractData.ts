@@ -1,0 +1,108 @@
+import { normalizeBic, normalizeIban } from '#engine';
+import { isInRegister } from '../applications/registers.ts';
+import type { Bankverbindung, FahrradTeil } from '../db/schema/index.ts';
+import type { ContractRow } from './access.ts';
+import { fieldRefusal, unprocessable, type DataChange } from './dataSave.ts';
+import type { SaveOutcome } from './saveChange.ts';
+
+/** German messages of the bank-details and frame-number saves. */
+export const CONTRACT_DATA_MESSAGES = {
+  inactive: 'Dieser Vertrag ist nicht mehr aktiv und kann nicht mehr geändert werden.',
+  sepaMandat: 'Bitte erteilen Sie das SEPA-Lastschriftmandat.',
+  kontoinhaber: 'Bitte geben Sie den Kontoinhaber an (höchstens 70 Zeichen).',
+  noBike: 'Zu diesem Vertrag gehört kein Fahrrad.',
+  rahmennummer: 'Die Rahmennummer besteht aus 3 bis 30 Buchstaben, Ziffern oder Bindestrichen.',
+  stolen:
+    'Diese Rahmennummer ist als gestohlen gemeldet und kann nicht übernommen werden. Bitte wenden Sie sich an unseren Kundenservice.',
+} as const;
+
+/** The register of frame numbers reported stolen (definitions/registers/). */
+export const STOLEN_FRAMES_REGISTER = 'gestohlene-rahmennummern';
+
+/** The longest account holder's name (SEPA allows 70 characters). */
+export const KONTOINHABER_MAX = 70;
+
+/** An IBAN with everything but its last 4 characters masked: events and audit never hold one. */
+export function maskIban(iban: string): string {
+  const compact = normalizeIban(iban);
+  return '*'.repeat(Math.max(0, compact.length - 4)) + compact.slice(-4);
+}
+
+/** Bank details as an event records them: the IBAN masked. */
+const maskedBank = (bank: Bankverbindung | null) =>
+  bank ? { ...bank, iban: maskIban(bank.iban) } : null;
+
+/** The body of PATCH .../{id}/bankverbindung. */
+export interface BankBody {
+  versicherungsNummer?: string;
+  lastUpdated: string;
+  iban: string;
+  kontoinhaber: string;
+  swiftBic?: string | null;
+  sepaMandat: boolean;
+}
+
+/**
+ * The bank details of a body, normalised (IBAN and BIC without spaces, upper case; holder trimmed),
+ * or the 400 refusing them. The IBAN and BIC formats are the platform's one validation (ajv formats
+ * `iban` and `bic` of engine/validation, checked by the route schema); here what a schema cannot
+ * say: the mandate given and the holder's trimmed length.
+ */
+export function bankDetailsOf(body: BankBody): Bankverbindung | SaveOutcome {
+  if (body.sepaMandat !== true)
+    return fieldRefusal('/body/sepaMandat', 'const', CONTRACT_DATA_MESSAGES.sepaMandat);
+  const kontoinhaber = body.kontoinhaber.trim();
+  if (kontoinhaber === '' || kontoinhaber.length > KONTOINHABER_MAX)
+    return fieldRefusal('/body/kontoinhaber', 'maxLength', CONTRACT_DATA_MESSAGES.kontoinhaber);
+  const bic = body.swiftBic ? normalizeBic(body.swiftBic) : '';
+  return { iban: normalizeIban(body.iban), swiftBic: bic === '' ? null : bic, kontoinhaber };
+}
+
+/** The change writing new bank details: the event and the audit row carry the IBAN masked. */
+export function bankChange(row: ContractRow, bank: Bankverbindung): DataChange {
+  return {
+    columns: { bankverbindung: bank },
+    event: {
+      typ: 'BankverbindungGeaendert',
+      payload: { neu: maskedBank(bank), alt: maskedBank(row.bankverbindung) },
+    },
+    audit: {
+      action: 'vertrag.bankverbindungAendern',
+      details: { iban: maskIban(bank.iban), vorher: row.bankverbindung ? 'vorhanden' : 'keine' },
+    },
+  };
+}
+
+/** A frame number as stored: trimmed and upper case; null when it is not 3..30 of A-Z, 0-9, "-". */
+export function normalizeRahmennummer(value: string): string | null {
+  const normalized = value.trim().toUpperCase();
+  return /^[A-Z0-9-]{3,30}$/.test(normalized) ? normalized : null;
+}
+
+/** Whether a contract insures a bike (FAHRRAD, FAHRRAD_2 with its bike data). */
+const isBikeContract = (
+  row: ContractRow,
+): row is ContractRow & { fahrrad: FahrradTeil; produkt: 'FAHRRAD' | 'FAHRRAD_2' } =>
+  (row.produkt === 'FAHRRAD' || row.produkt === 'FAHRRAD_2') && row.fahrrad !== null;
+
+/**
+ * The change writing a new frame number, or the 422 refusing it: a contract without a bike, a
+ * number in the register of stolen frames.
+ */
+export function frameChange(
+  row: ContractRow,
+  rahmennummer: string,
+  registersDir?: string,
+): DataChange | SaveOutcome {
+  if (!isBikeContract(row)) return unprocessable(CONTRACT_DATA_MESSAGES.noBike);
+  if (isInRegister(STOLEN_FRAMES_REGISTER, rahmennummer, registersDir))
+    return unprocessable(CONTRACT_DATA_MESSAGES.stolen);
+  return {
+    columns: { fahrrad: { ...row.fahrrad, rahmennummer } },
+    event: {
+      typ: 'RahmennummerGeaendert',
+      payload: { neu: rahmennummer, alt: row.fahrrad.rahmennummer },
+    },
+    audit: { action: 'vertrag.rahmennummerAendern', details: {} },
+  };
+}

@@ -1,0 +1,120 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Identity } from '../auth/index.ts';
+import {
+  bankChange,
+  bankDetailsOf,
+  CONTRACT_DATA_MESSAGES,
+  frameChange,
+  normalizeRahmennummer,
+  type BankBody,
+} from '../contracts/contractData.ts';
+import { fieldRefusal, saveContractData, type DataSaveRequest } from '../contracts/dataSave.ts';
+import type { SaveOutcome } from '../contracts/saveChange.ts';
+import { withIdempotency } from '../idempotency/guard.ts';
+import { idParams, requireIdentity, type RouteContext } from './context.ts';
+import { SAVE_BASE_PROPERTIES } from './saveSchema.ts';
+import { VERTRAG_BASE } from './vertragRead.ts';
+
+const base = {
+  versicherungsNummer: SAVE_BASE_PROPERTIES.versicherungsNummer,
+  lastUpdated: SAVE_BASE_PROPERTIES.lastUpdated,
+};
+
+/** Body of PATCH .../{id}/bankverbindung: IBAN and BIC checked by the platform's ajv formats. */
+const bankBodySchema = {
+  type: 'object',
+  properties: {
+    ...base,
+    iban: { type: 'string', maxLength: 64, format: 'iban' },
+    kontoinhaber: { type: 'string', maxLength: 200, trimmedRequired: true },
+    swiftBic: { type: ['string', 'null'], maxLength: 20, format: 'bic' },
+    sepaMandat: { type: 'boolean' },
+  },
+  required: ['lastUpdated', 'iban', 'kontoinhaber', 'sepaMandat'],
+  additionalProperties: false,
+} as const;
+
+interface FrameBody {
+  versicherungsNummer?: string;
+  lastUpdated: string;
+  rahmennummer: string;
+}
+
+/** Body of PATCH .../{id}/fahrrad/rahmennummer; the number's form is checked after trimming. */
+const frameBodySchema = {
+  type: 'object',
+  properties: {
+    ...base,
+    rahmennummer: { type: 'string', maxLength: 100, trimmedRequired: true },
+  },
+  required: ['lastUpdated', 'rahmennummer'],
+  additionalProperties: false,
+} as const;
+
+type Prepare = DataSaveRequest['prepare'];
+
+/**
+ * A data save under the request's Idempotency-Key: `check` refuses the body (400) or answers how
+ * the contract row becomes the change.
+ */
+async function runDataSave(
+  context: RouteContext,
+  request: FastifyRequest<{ Params: { id: string }; Body: { versicherungsNummer?: string } }>,
+  reply: FastifyReply,
+  route: string,
+  body: { versicherungsNummer?: string; lastUpdated: string },
+  check: () => Prepare | SaveOutcome,
+): Promise<FastifyReply> {
+  const identity: Identity | null = await requireIdentity(context, request, reply);
+  if (!identity) return reply;
+  const prepare = check();
+  if (typeof prepare !== 'function') return reply.code(prepare.status).send(prepare.body);
+  const { id } = request.params;
+  return withIdempotency(
+    { db: context.db, request, reply, identity, route, id, body },
+    (idempotency) =>
+      saveContractData({
+        db: context.db,
+        identity,
+        id,
+        versicherungsNummer: body.versicherungsNummer,
+        lastUpdated: body.lastUpdated,
+        today: context.today(),
+        requestId: request.id,
+        idempotency,
+        inactiveMessage: CONTRACT_DATA_MESSAGES.inactive,
+        prepare,
+      }),
+  );
+}
+
+/**
+ * Contract data a customer (or the agent) changes at once, without a premium:
+ * PATCH .../{id}/bankverbindung (IBAN, BIC, account holder and the SEPA mandate) and
+ * PATCH .../{id}/fahrrad/rahmennummer (a bike contract's frame number, checked against the
+ * register of stolen frames). Both are conditional on lastUpdated, honour Idempotency-Key and
+ * answer the contract view.
+ */
+export function registerVertragDatenRoutes(app: FastifyInstance, context: RouteContext): void {
+  app.patch<{ Params: { id: string }; Body: BankBody }>(
+    `${VERTRAG_BASE}/:id/bankverbindung`,
+    { schema: { params: idParams, body: bankBodySchema } },
+    (request, reply) =>
+      runDataSave(context, request, reply, 'bankverbindung', request.body, () => {
+        const bank = bankDetailsOf(request.body);
+        return 'status' in bank ? bank : (row) => bankChange(row, bank);
+      }),
+  );
+
+  app.patch<{ Params: { id: string }; Body: FrameBody }>(
+    `${VERTRAG_BASE}/:id/fahrrad/rahmennummer`,
+    { schema: { params: idParams, body: frameBodySchema } },
+    (request, reply) =>
+      runDataSave(context, request, reply, 'fahrrad/rahmennummer', request.body, () => {
+        const rahmennummer = normalizeRahmennummer(request.body.rahmennummer);
+        if (rahmennummer === null)
+          return fieldRefusal('/body/rahmennummer', 'pattern', CONTRACT_DATA_MESSAGES.rahmennummer);
+        return (row) => frameChange(row, rahmennummer);
+      }),
+  );
+}

@@ -373,6 +373,19 @@ export interface Tariff {
     }[],
   ];
   /**
+   * How a business contract's yearly revenue query runs (contract tasks UmsatzErinnern1, UmsatzErinnern2, UmsatzAutomatischAnpassen): when the first reminder runs out unanswered a second one follows after secondReminderAfterDays; when that runs out too, the revenue on file is raised by automaticAdjustmentPercent and the contract re-priced.
+   */
+  revenueReminders?: {
+    /**
+     * Days from the end of the first reminder to the end of the second.
+     */
+    secondReminderAfterDays: number;
+    /**
+     * By how many percent the revenue on file is raised when the customer answers neither reminder (rounded to whole euros).
+     */
+    automaticAdjustmentPercent: number;
+  };
+  /**
    * Household lines: insured sum needed per square metre of living space (Unterversicherungsverzicht); a move picks the smallest cover variant whose insured sum reaches it.
    */
   sumPerSquareMeter?: number;

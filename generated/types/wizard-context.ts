@@ -441,6 +441,35 @@ export interface ContractView {
     wirksamBis: string | null;
   }[];
   /**
+   * Pending changes that took effect, newest first: the kind (as in the pending lists), the value, the day it applied from and the day it was applied.
+   */
+  aenderungshistorie: {
+    art:
+      | 'PHV_ANZAHL'
+      | 'BUEROHAFTPFLICHT'
+      | 'SELBSTBETEILIGUNG'
+      | 'ZAHLWEISE'
+      | 'ELEMENTAR'
+      | 'FAMILIENSTAND'
+      | 'RISIKOORT'
+      | 'HAUSRAT_DECKUNG'
+      | 'JAHRESUMSATZ'
+      | 'VERSICHERUNGSSUMME'
+      | 'BETRIEBSART';
+    wert: unknown;
+    wirksamAb: string;
+    angewendetAm: string;
+  }[];
+  /**
+   * The contract's tasks (spec 'Contract task'): the revenue reminders UmsatzErinnern1/2 and the automatic revenue adjustment, with status and due date; the open ones are the customer's to do.
+   */
+  aufgaben: {
+    typ: 'UmsatzErinnern1' | 'UmsatzErinnern2' | 'UmsatzAutomatischAnpassen';
+    status: 'Offen' | 'Erledigt' | 'Storniert';
+    faelligAm: string;
+    erledigtAm: string | null;
+  }[];
+  /**
    * The insured bike.
    */
   fahrrad: {

@@ -1,7 +1,7 @@
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { agents, contracts, partners, type Brand } from '../db/schema/index.ts';
-import { toListItem } from '../contracts/contractView.ts';
+import { listItemsOf } from '../contracts/listItems.ts';
 
 /** A partner row. */
 type PartnerRow = typeof partners.$inferSelect;
@@ -103,6 +103,6 @@ export async function customerDetail(db: Db, customer: PartnerRow) {
       plz: customer.plz,
       ort: customer.ort,
     },
-    vertraege: rows.map(toListItem),
+    vertraege: await listItemsOf(db, customer.partnerNummer, rows),
   };
 }

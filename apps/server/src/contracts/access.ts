@@ -99,7 +99,12 @@ export async function readVisibleContractView(
   const parameters = parametersOf(identity, id);
   const load = async () => {
     const [row] = await statementsOf(db)[identity.role].view.execute(parameters);
-    return row ? contractViewOf(row.contract, row.docs, row.pending, row.agent) : null;
+    return row
+      ? contractViewOf(row.contract, row.docs, row.pending, row.agent, {
+          history: row.history,
+          tasks: row.tasks,
+        })
+      : null;
   };
   const cache = readCacheOf(db);
   return cache ? cache.read(`sicht:${identity.role}:${parameters.caller}:${id}`, load) : load();

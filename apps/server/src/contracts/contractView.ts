@@ -3,6 +3,7 @@ import type { Db } from '../db/database.ts';
 import {
   agents,
   contracts,
+  contractTasks,
   documents,
   pendingChanges,
   type PendingChangeArt,
@@ -79,6 +80,22 @@ export interface ViewPending {
   wirksamBis: string | null;
 }
 
+/** A pending change that took effect (the contract's change history). */
+export interface ViewHistory {
+  art: PendingChangeArt;
+  wert: unknown;
+  wirksamAb: string;
+  angewendetAm: string;
+}
+
+/** A task of the contract (revenue reminders). */
+export interface ViewTask {
+  typ: 'UmsatzErinnern1' | 'UmsatzErinnern2' | 'UmsatzAutomatischAnpassen';
+  status: 'Offen' | 'Erledigt' | 'Storniert';
+  faelligAm: string;
+  erledigtAm: string | null;
+}
+
 /** The contract's agent as the view shows it. */
 export interface ViewAgent {
   email: string;
@@ -99,7 +116,13 @@ export const viewColumns = {
   >`coalesce((SELECT json_agg(json_build_object('id', d.id, 'name', d.name, 'typ', d.typ, 'pfad', d.storage_key) ORDER BY d.name) FROM ${documents} d WHERE d.versicherungs_nummer = contracts.versicherungs_nummer), '[]'::json)`,
   pending: sql<
     ViewPending[]
-  >`coalesce((SELECT json_agg(json_build_object('art', p.art, 'wert', p.wert, 'wirksamAb', p.wirksam_ab, 'wirksamBis', p.wirksam_bis) ORDER BY p.wirksam_ab, p.id) FROM ${pendingChanges} p WHERE p.versicherungs_nummer = contracts.versicherungs_nummer), '[]'::json)`,
+  >`coalesce((SELECT json_agg(json_build_object('art', p.art, 'wert', p.wert, 'wirksamAb', p.wirksam_ab, 'wirksamBis', p.wirksam_bis) ORDER BY p.wirksam_ab, p.id) FROM ${pendingChanges} p WHERE p.versicherungs_nummer = contracts.versicherungs_nummer AND p.angewendet_am IS NULL), '[]'::json)`,
+  history: sql<
+    ViewHistory[]
+  >`coalesce((SELECT json_agg(json_build_object('art', p.art, 'wert', p.wert, 'wirksamAb', p.wirksam_ab, 'angewendetAm', p.angewendet_am) ORDER BY p.wirksam_ab DESC, p.id DESC) FROM ${pendingChanges} p WHERE p.versicherungs_nummer = contracts.versicherungs_nummer AND p.angewendet_am IS NOT NULL), '[]'::json)`,
+  tasks: sql<
+    ViewTask[]
+  >`coalesce((SELECT json_agg(json_build_object('typ', t.typ, 'status', t.status, 'faelligAm', t.faellig_am, 'erledigtAm', t.erledigt_am) ORDER BY t.faellig_am, t.id) FROM ${contractTasks} t WHERE t.versicherungs_nummer = contracts.versicherungs_nummer), '[]'::json)`,
   agent: sql<ViewAgent | null>`(SELECT json_build_object('email', a.email, 'name', a.name, 'vertriebsweg', a.vertriebsweg, 'vermittlerNummer', a.vermittler_nummer) FROM ${agents} a WHERE a.vermittler_nummer = contracts.vermittler_nummer)`,
 };
 
@@ -109,7 +132,10 @@ export async function toContractView(db: Db, row: ContractRow) {
     .select(viewColumns)
     .from(contracts)
     .where(eq(contracts.versicherungsNummer, row.versicherungsNummer));
-  return contractViewOf(row, extra?.docs ?? [], extra?.pending ?? [], extra?.agent ?? null);
+  return contractViewOf(row, extra?.docs ?? [], extra?.pending ?? [], extra?.agent ?? null, {
+    history: extra?.history ?? [],
+    tasks: extra?.tasks ?? [],
+  });
 }
 
 /** The spec's "Contract (customer view)" from a row, its documents, pending changes and agent. */
@@ -118,6 +144,10 @@ export function contractViewOf(
   docs: readonly ViewDocument[],
   pending: readonly ViewPending[],
   agent: ViewAgent | null,
+  more: { history: readonly ViewHistory[]; tasks: readonly ViewTask[] } = {
+    history: [],
+    tasks: [],
+  },
 ) {
   const lists: Record<string, VorgemerkteAenderung[]> = Object.fromEntries(
     Object.values(PENDING_LISTS).map((name) => [name, []]),
@@ -179,6 +209,18 @@ export function contractViewOf(
     elementar: row.elementar,
     buerohaftpflicht: row.buerohaftpflicht,
     ...lists,
+    aenderungshistorie: more.history.map((entry) => ({
+      art: entry.art,
+      wert: entry.wert,
+      wirksamAb: entry.wirksamAb,
+      angewendetAm: entry.angewendetAm,
+    })),
+    aufgaben: more.tasks.map((task) => ({
+      typ: task.typ,
+      status: task.status,
+      faelligAm: task.faelligAm,
+      erledigtAm: task.erledigtAm,
+    })),
     fahrrad: row.fahrrad,
     risikoOrt: row.risikoOrt,
     hunde: row.hunde,

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { actorIdOf, type Identity } from '../auth/index.ts';
 import type { Db } from '../db/database.ts';
 import { auditLog, changeEvents, contracts, pendingChanges } from '../db/schema/index.ts';
@@ -128,6 +128,17 @@ export async function saveChanges(request: SaveRequest): Promise<SaveOutcome> {
       .returning({ id: contracts.versicherungsNummer });
     if (updated.length === 0) return conflictOutcome(tx, identity, id);
 
+    // A new change of a kind replaces the kind's earlier pending one (pending or effective now).
+    const arts = [...new Set(changes.map((change) => CHANGE_KINDS[change.kind].art))];
+    await tx
+      .delete(pendingChanges)
+      .where(
+        and(
+          eq(pendingChanges.versicherungsNummer, id),
+          isNull(pendingChanges.angewendetAm),
+          inArray(pendingChanges.art, arts),
+        ),
+      );
     if (pending) {
       await tx.insert(pendingChanges).values(
         changes.map((change) => ({

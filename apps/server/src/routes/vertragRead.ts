@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { maySeePartner, readVisibleContractView } from '../contracts/access.ts';
-import { toListItem } from '../contracts/contractView.ts';
+import { listItemsOf } from '../contracts/listItems.ts';
 import { kuendigungsgruende, WIDERRUFSGRUENDE } from '../contracts/reasons.ts';
 import { contracts } from '../db/schema/index.ts';
 import { sendContractNotFound, sendError } from '../http/errors.ts';
@@ -31,7 +31,7 @@ export function registerVertragReadRoutes(app: FastifyInstance, context: RouteCo
         .from(contracts)
         .where(eq(contracts.partnerNummer, request.params.id))
         .orderBy(asc(contracts.versicherungsNummer));
-      return rows.map(toListItem);
+      return listItemsOf(context.db, request.params.id, rows);
     },
   );
 

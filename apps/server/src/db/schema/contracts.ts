@@ -111,7 +111,7 @@ export const documents = pgTable('documents', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Pending changes (vorgemerkte Änderungen), effective from a future date. */
+/** Pending changes (vorgemerkte Änderungen), effective from a future date; applied ones are history. */
 export const pendingChanges = pgTable('pending_changes', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   versicherungsNummer: text('versicherungs_nummer')
@@ -121,6 +121,8 @@ export const pendingChanges = pgTable('pending_changes', {
   wert: jsonb('wert').$type<unknown>().notNull(),
   wirksamAb: date('wirksam_ab', { mode: 'string' }).notNull(),
   wirksamBis: date('wirksam_bis', { mode: 'string' }),
+  /** The day the change took effect (then it is history, no longer pending). */
+  angewendetAm: date('angewendet_am', { mode: 'string' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -16,7 +16,7 @@ export interface FlowEntry {
   roles: WizardDefinition['roles'];
   brands: WizardDefinition['brands'];
   /** Offered for existing contracts (a change of tariff, a self-service change): the products and the rule they must meet. */
-  forContracts?: Pick<NonNullable<WizardDefinition['forContracts']>, 'products' | 'when' | 'routeParam' | 'actionKey'>;
+  forContracts?: Pick<NonNullable<WizardDefinition['forContracts']>, 'products' | 'when' | 'routeParam' | 'actionKey' | 'tasks'>;
   /** Loads the flow's definition with self-contained step schemas (its own chunk). */
   load: () => Promise<WizardDefinition>;
 }

@@ -205,6 +205,15 @@ export type WizardDefinition = {
      */
     refusalKey: string;
     when?: Rule17;
+    /**
+     * The contract tasks (spec 'Contract task') this flow completes, such as the revenue reminders: the contract page and the customer's contract list link each open task of these types to the flow.
+     *
+     * @minItems 1
+     */
+    tasks?: [
+      'UmsatzErinnern1' | 'UmsatzErinnern2' | 'UmsatzAutomatischAnpassen',
+      ...('UmsatzErinnern1' | 'UmsatzErinnern2' | 'UmsatzAutomatischAnpassen')[],
+    ];
   };
   /**
    * Checks the server runs when an application is submitted, against register data files (definitions/registers/<register>.json): a check fails when its value is listed in the register (fails: listed, a stolen-bike register) or not listed (fails: notListed, an allow-list). A failing check answers 422 pruefung-fehlgeschlagen with the German text of messageKey, and nothing is stored. Only for kind application.

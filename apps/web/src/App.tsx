@@ -119,7 +119,10 @@ export function App({ brand }: { brand: BrandConfig }) {
               ))}
             {authRoutes()}
             <Route path="/kunden" element={<Navigate replace to="/kunden/vertraege" />} />
-            <Route path="/kunden/vertraege" element={customerPage(<ContractsPage />)} />
+            <Route
+              path="/kunden/vertraege"
+              element={customerPage(<ContractsPage brand={brand.id} />)}
+            />
             <Route
               path="/kunden/vertraege/:versicherungsNummer"
               element={customerPage(<ContractDetailPage brand={brand.id} />)}

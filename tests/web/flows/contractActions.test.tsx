@@ -45,6 +45,8 @@ const bhv1 = {
   zahlweise: 'HALBJAEHRLICH',
   versicherungsPraemie: 412.5,
   aktiv: true,
+  aufgaben: [],
+  aenderungshistorie: [],
 };
 
 describe('flows offered for existing contracts in the flow index', () => {

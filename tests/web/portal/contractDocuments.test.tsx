@@ -125,6 +125,8 @@ describe('the documents of a contract', () => {
   it('are download buttons on the contract page', async () => {
     server.send = fakeSend({
       'GET /api/vertrag/vertrag/AS-10000101': ok({
+        aufgaben: [],
+        aenderungshistorie: [],
         versicherungsNummer: 'AS-10000101',
         produkt: 'PRIVATHAFTPFLICHT',
         vertragsArt: 'PRIVAT',

@@ -46,6 +46,8 @@ const none = { wirksamBis: null };
 const contract = {
   ...listItem,
   vertragsArt: 'PRIVAT',
+  aufgaben: [],
+  aenderungshistorie: [],
   bankverbindung: {
     iban: 'DE89 3704 0044 0532 0130 00',
     swiftBic: null,
@@ -243,6 +245,8 @@ describe('the contract details', () => {
     server.send = fakeSend({
       [`GET ${DETAIL_URL}`]: ok({
         ...listItem,
+        aufgaben: [],
+        aenderungshistorie: [],
         bankverbindung: null,
         risikoOrt: null,
         vorgemerkteZahlweise: [{ wert: 'MONATLICH', wirksamAb: '2027-01-01', wirksamBis: null }],
@@ -259,6 +263,39 @@ describe('the contract details', () => {
     expect(items.map((item) => item.textContent)).toEqual(['Zahlweise: Monatlich ab 01.01.2027']);
     expect(screen.getByText('Keine Bankverbindung hinterlegt')).toBeInTheDocument();
     expect(screen.queryByText('Versicherungsort')).not.toBeInTheDocument();
+  });
+
+  it('shows open tasks linked to the flow that completes them, and the changes that took effect', async () => {
+    server.send = fakeSend({
+      [`GET ${DETAIL_URL}`]: ok({
+        ...contract,
+        aufgaben: [
+          {
+            typ: 'UmsatzErinnern1',
+            status: 'Erledigt',
+            faelligAm: '2025-05-01',
+            erledigtAm: '2025-04-20',
+          },
+          { typ: 'UmsatzErinnern2', status: 'Offen', faelligAm: '2025-07-15', erledigtAm: null },
+        ],
+        aenderungshistorie: [
+          {
+            art: 'ZAHLWEISE',
+            wert: 'JAEHRLICH',
+            wirksamAb: '2025-06-01',
+            angewendetAm: '2025-06-01',
+          },
+        ],
+      }),
+    }).send;
+    renderDetail();
+    const tasks = await screen.findByRole('region', { name: 'Offene Aufgaben' });
+    expect(within(tasks).getAllByRole('listitem')).toHaveLength(1);
+    expect(tasks).toHaveTextContent(
+      'Erinnerung: Bitte bestätigen Sie Ihren Jahresumsatz bis 15.07.2025.',
+    );
+    const history = screen.getByRole('heading', { level: 2, name: 'Änderungsverlauf' });
+    expect(history.nextElementSibling).toHaveTextContent('Zahlweise: Jährlich seit 01.06.2025');
   });
 
   it('says when nothing is pending', async () => {

@@ -11,6 +11,8 @@ import { today } from '../platform/clock.ts';
 import { isNotFound } from './api.ts';
 import { ContractActionItems } from './ContractActions.tsx';
 import { ContractDocuments } from './ContractDocuments.tsx';
+import { ContractTasks } from './ContractTasks.tsx';
+import { ChangeHistory } from './ChangeHistory.tsx';
 import { productName, statusLabel } from './ContractSummary.tsx';
 import { fetchContract, type Contract } from './contractsApi.ts';
 import { formatDate, formatEuro, ibanEnding, maskIban } from './format.ts';
@@ -117,6 +119,11 @@ export function ContractDetailPage({ brand = DEFAULT_BRAND }: { brand?: string }
       />
       {contract ? (
         <>
+          <ContractTasks
+            brand={brand}
+            versicherungsNummer={contract.versicherungsNummer}
+            tasks={contract.aufgaben.filter((task) => task.status === 'Offen')}
+          />
           <Facts contract={contract} t={t} />
           <h2>{t('pending.title')}</h2>
           {pending.length === 0 ? (
@@ -128,6 +135,7 @@ export function ContractDetailPage({ brand = DEFAULT_BRAND }: { brand?: string }
               ))}
             </ul>
           )}
+          <ChangeHistory contract={contract} />
           <ContractDocuments documents={contract.dokumente ?? []} />
           <ContractChanges brand={brand} contract={contract} t={t} />
         </>

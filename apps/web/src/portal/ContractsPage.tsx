@@ -5,9 +5,14 @@ import { QueryStatus } from '../pages/QueryStatus.tsx';
 import { usePageHeading } from '../pages/usePageHeading.ts';
 import { ContractSummary, productName } from './ContractSummary.tsx';
 import { fetchOwnContracts } from './contractsApi.ts';
+import { ContractTasks } from './ContractTasks.tsx';
+import { DEFAULT_BRAND } from '../config/brand.ts';
 
-/** Kundenportal "vertraege": the signed-in customer's contracts, each linking to its details. */
-export function ContractsPage() {
+/**
+ * Kundenportal "vertraege", the customer's dashboard: the signed-in customer's contracts, each
+ * linking to its details, with its open tasks (confirm the revenue by a date).
+ */
+export function ContractsPage({ brand = DEFAULT_BRAND }: { brand?: string }) {
   const { t } = useTranslation('portal');
   const title = t('contracts.title');
   const heading = usePageHeading(title);
@@ -33,6 +38,12 @@ export function ContractsPage() {
                 </Link>
               </h2>
               <ContractSummary contract={contract} />
+              <ContractTasks
+                brand={brand}
+                versicherungsNummer={contract.versicherungsNummer}
+                tasks={contract.offeneAufgaben ?? []}
+                headingLevel={3}
+              />
             </li>
           ))}
         </ul>

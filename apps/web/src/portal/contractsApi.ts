@@ -1,3 +1,4 @@
+import type { ContractView } from '../../../../generated/types/contract-view.ts';
 import { getJson, segment } from './api.ts';
 import { ownPartnerNummer } from './sessionClaims.ts';
 
@@ -23,6 +24,8 @@ export interface ContractListItem {
   versicherungsPraemie: number;
   aktiv: boolean;
   ueberfaellig?: boolean;
+  /** The contract's open tasks (confirm the revenue by a date). */
+  offeneAufgaben?: { typ: ContractTask['typ']; faelligAm: string }[];
 }
 
 /** One pending change (vorgemerkte Änderung): the new value and when it applies. */
@@ -58,23 +61,14 @@ export interface Address {
   ort: string;
 }
 
-/** The customer view of one contract (GET /api/vertrag/vertrag/{id}); the fields the page uses. */
-export interface Contract extends Partial<Record<PendingList, PendingChange[]>> {
-  versicherungsNummer: string;
-  produkt: string;
-  vertragsstatus: Vertragsstatus | string;
-  versicherungsName: string;
-  aktiv: boolean;
-  vertragsBeginn: string;
-  ablaufdatum?: string | null;
-  versicherungsPraemie: number;
-  zahlweise: Zahlweise | string;
-  bankverbindung: { iban: string; kontoinhaber?: string; swiftBic?: string | null } | null;
-  risikoOrt: Address | null;
-  phv?: { familienstand: { current: KeyLabel; options: KeyLabel[] } } | null;
-  /** The contract's documents (customer information, agent information) and where they are served. */
-  dokumente?: ContractDocument[];
-}
+/** The customer view of one contract (GET /api/vertrag/vertrag/{id}), generated from its schema. */
+export type Contract = ContractView;
+
+/** One task of a contract (revenue reminders). */
+export type ContractTask = ContractView['aufgaben'][number];
+
+/** A pending change that took effect. */
+export type HistoryEntry = ContractView['aenderungshistorie'][number];
 
 /** A document of a contract: its name, kind and URL (a PDF). */
 export interface ContractDocument {

@@ -34,6 +34,23 @@ const asText = (value: unknown): string =>
   value === undefined || value === null ? '' : String(value);
 
 /**
+ * A body without the fields whose rule yielded nothing (null), also inside objects a rule built
+ * (`eachKey`), as an empty query parameter is left out: an optional value the answers do not
+ * have (the insured sum of a cover that has none, the household data of a move without one).
+ */
+function withoutEmpty(value: Record<string, unknown>): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) {
+    if (field === null || field === undefined) continue;
+    kept[key] =
+      typeof field === 'object' && !Array.isArray(field)
+        ? withoutEmpty(field as Record<string, unknown>)
+        : field;
+  }
+  return kept;
+}
+
+/**
  * Builds the request of an endpoint call from the catalogue entry and the rule scope (data,
  * context, result). Throws when the endpoint is not in the catalogue.
  */
@@ -64,8 +81,10 @@ export function buildRequest(
   let body: unknown;
   if (call.body === 'relevantData') body = relevantAnswers();
   else if (call.body)
-    body = Object.fromEntries(
-      Object.entries(call.body).map(([k, rule]) => [k, evaluateRule(rule, scope)]),
+    body = withoutEmpty(
+      Object.fromEntries(
+        Object.entries(call.body).map(([k, rule]) => [k, evaluateRule(rule, scope)] as const),
+      ),
     );
   const qs = query.toString();
   return {

@@ -1000,7 +1000,7 @@ export interface EndpointCall {
     [k: string]: Rule1 | undefined;
   };
   /**
-   * The request body: "relevantData" sends the relevant answers of every visible step keyed by step id; an object maps each body field to a rule.
+   * The request body: "relevantData" sends the relevant answers of every visible step keyed by step id; an object maps each body field to a rule; a field whose rule yields null is left out.
    */
   body?:
     | 'relevantData'
@@ -1108,7 +1108,7 @@ export interface EndpointCall1 {
     [k: string]: Rule1 | undefined;
   };
   /**
-   * The request body: "relevantData" sends the relevant answers of every visible step keyed by step id; an object maps each body field to a rule.
+   * The request body: "relevantData" sends the relevant answers of every visible step keyed by step id; an object maps each body field to a rule; a field whose rule yields null is left out.
    */
   body?:
     | 'relevantData'
@@ -1160,7 +1160,7 @@ export interface EndpointCall2 {
     [k: string]: Rule1 | undefined;
   };
   /**
-   * The request body: "relevantData" sends the relevant answers of every visible step keyed by step id; an object maps each body field to a rule.
+   * The request body: "relevantData" sends the relevant answers of every visible step keyed by step id; an object maps each body field to a rule; a field whose rule yields null is left out.
    */
   body?:
     | 'relevantData'
@@ -1212,7 +1212,7 @@ export interface EndpointCall3 {
     [k: string]: Rule1 | undefined;
   };
   /**
-   * The request body: "relevantData" sends the relevant answers of every visible step keyed by step id; an object maps each body field to a rule.
+   * The request body: "relevantData" sends the relevant answers of every visible step keyed by step id; an object maps each body field to a rule; a field whose rule yields null is left out.
    */
   body?:
     | 'relevantData'

@@ -155,11 +155,11 @@ describe('the bike application in its three variants', () => {
       url: '/api/antrag/fahrrad/beitrag',
       auth: 'bearer-optional',
     });
-    // The live price sends the answers given so far; the tariff reads what it needs.
+    // The live price sends the answers given so far (no customer: no partnerNummer); the tariff reads what it needs.
     expect(request?.body).toEqual({
       variante: 'customer',
       marke: 'andsafe',
-      partnerNummer: null,
+
       antworten: {
         fahrrad: { ...bike, kaufpreis: 3499 },
         deckung: { reparatur: true, reparaturOhneVerschleiss: true, schutzbrief: false },

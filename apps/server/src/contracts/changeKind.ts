@@ -1,6 +1,7 @@
 import type { contracts, PendingChangeArt } from '../db/schema/index.ts';
 import type { PricedResult, PricingInput, TariffCatalogue } from '../pricing/index.ts';
 import type { ContractRow } from './access.ts';
+import type { Db } from '../db/database.ts';
 
 /** A self-service change (spec section 7), named by its path segment. */
 export type ChangeKind =
@@ -53,6 +54,11 @@ export interface ChangeKindSpec {
   columns(value: unknown, context: ChangeContext & { input: PricingInput }): ContractColumns;
   /** The current value on the contract (for the event's "alt" field). */
   current(row: ContractRow): unknown;
+  /**
+   * More the change does when it takes effect, in the same transaction (the moving service
+   * takes the new address over as the customer's postal address).
+   */
+  onEffective?(tx: Db, value: unknown, row: ContractRow): Promise<void>;
   /** Fields the change event carries besides the common ones (spec section 3, "Change events"). */
   eventFields?(
     value: unknown,

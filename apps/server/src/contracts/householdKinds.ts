@@ -1,4 +1,5 @@
-import type { HausratDeckung, HausratTeil } from '../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { partners, type HausratDeckung, type HausratTeil } from '../db/schema/index.ts';
 import { contractTariff, variantForSum, type TariffCoverVariant } from '../pricing/index.ts';
 import type { ChangeContext, ChangeKindSpec } from './changeKind.ts';
 
@@ -13,6 +14,8 @@ export interface NeuerRisikoort {
   etage?: number;
   gebaeudeart?: string;
   auspraegungen?: { name: string; value: string }[];
+  /** The moving service: take the new address over as the postal address too. */
+  umzugsservice?: { postanschriftUebernehmen: boolean };
 }
 
 /** A household cover switched on or off (PATCH .../deckung/hausrat/{coverageType}). */
@@ -72,6 +75,12 @@ export const risikoort: ChangeKindSpec = {
       versicherungssumme: { type: 'number', minimum: 0, maximum: 10_000_000 },
       etage: { type: 'integer', minimum: -5, maximum: 100 },
       gebaeudeart: text(40),
+      umzugsservice: {
+        type: 'object',
+        properties: { postanschriftUebernehmen: { type: 'boolean' } },
+        required: ['postanschriftUebernehmen'],
+        additionalProperties: false,
+      },
       auspraegungen: {
         type: 'array',
         maxItems: 20,
@@ -133,6 +142,14 @@ export const risikoort: ChangeKindSpec = {
     };
   },
   current: (row) => row.risikoOrt,
+  onEffective: async (tx, value, row) => {
+    const neu = value as NeuerRisikoort;
+    if (!neu.umzugsservice?.postanschriftUebernehmen) return;
+    await tx
+      .update(partners)
+      .set({ strasse: neu.strasse, hausnummer: neu.hausnummer, plz: neu.plz, ort: neu.ort })
+      .where(eq(partners.partnerNummer, row.partnerNummer));
+  },
   eventFields: (value, context) => {
     const neu = value as NeuerRisikoort;
     return {
@@ -145,6 +162,7 @@ export const risikoort: ChangeKindSpec = {
       etage: neu.etage ?? null,
       gebaeudeart: neu.gebaeudeart ?? null,
       auspraegungen: neu.auspraegungen ?? [],
+      umzugsservice: neu.umzugsservice?.postanschriftUebernehmen === true,
     };
   },
 };

@@ -167,6 +167,9 @@ export async function saveChanges(request: SaveRequest): Promise<SaveOutcome> {
         },
       })),
     );
+    if (!pending)
+      for (const change of changes)
+        await CHANGE_KINDS[change.kind].onEffective?.(tx, change.value, row);
     await request.afterWrite?.(tx, row);
     await tx.insert(auditLog).values({
       actorRole: identity.role,

@@ -157,6 +157,7 @@ async function applyChange(
     })
     .where(eq(contracts.versicherungsNummer, row.versicherungsNummer))
     .returning();
+  await kind.onEffective?.(tx, wert, row);
   await tx.insert(changeEvents).values({
     typ: kind.eventTyp,
     versicherungsnummer: row.versicherungsNummer,

@@ -90,6 +90,35 @@ export interface WizardContext {
     };
     [k: string]: unknown | undefined;
   };
+  /**
+   * The cancellation options of the contract (GET .../{id}/kuendigungsdaten): kuendbar, the first and last day a cancellation may take effect, the fixed day when there is one (VERTRAGSENDE), and the product's reasons (key/label). Empty when the contract cannot be cancelled.
+   */
+  kuendigungsdaten?: {
+    kuendbar?: 'TAEGLICH' | 'VERTRAGSENDE';
+    fruehestesDatum?: string;
+    spaetestesDatum?: string;
+    feststehendesDatum?: string | null;
+    gruende?: {
+      key: string;
+      label: string;
+    }[];
+  };
+  /**
+   * The revocation info of the contract (GET .../{id}/widerrufsinfo): whether there is a right of revocation, its period and whether it can be revoked today.
+   */
+  widerrufsinfo?: {
+    widerrufsrecht?: boolean;
+    widerrufbarVon?: string | null;
+    widerrufbarBis?: string | null;
+    istWiderrufbarJetzt?: boolean;
+  };
+  /**
+   * The revocation reasons (GET .../widerrufsgruende), key and German label.
+   */
+  widerrufsgruende?: {
+    key: string;
+    label: string;
+  }[];
 }
 /**
  * The contract a self-service change or a change of tariff is made to, as GET /api/vertrag/vertrag/{id} answers it (definitions/schema/contract-view.schema.json); rules read e.g. context.contract.versicherungsNummer, context.contract.hausrat.elementarEinschliessbar.

@@ -3,6 +3,7 @@ import type { ValidateFunction } from 'ajv';
 
 /** Precompiled validators per flow id, loaded only when the flow is opened: step id -> validator. */
 export const validatorLoaders: Record<string, () => Promise<Record<string, ValidateFunction>>> = {
+  'bankverbindung': () => import('./bankverbindung.js').then((m) => ({ 'konto': m.konto })),
   'betriebshaftpflicht': () => import('./betriebshaftpflicht.js').then((m) => ({ 'beratung': m.beratung, 'empfehlung': m.empfehlung, 'betrieb': m.betrieb, 'deckung': m.deckung, 'risiko': m.risiko, 'unternehmen': m.unternehmen, 'beginn': m.beginn, 'zahlweise': m.zahlweise, 'bankverbindung': m.bankverbindung, 'einwilligungen': m.einwilligungen })),
   'betriebshaftpflicht-wechsel': () => import('./betriebshaftpflicht-wechsel.js').then((m) => ({ 'betrieb': m.betrieb, 'deckung': m.deckung, 'risiko': m.risiko, 'beginn': m.beginn, 'zahlweise': m.zahlweise, 'einwilligungen': m.einwilligungen })),
   'bhv': () => import('./bhv.js').then((m) => ({ 'auswahl': m.auswahl })),
@@ -12,12 +13,16 @@ export const validatorLoaders: Record<string, () => Promise<Record<string, Valid
   'elementar': () => import('./elementar.js').then((m) => ({ 'auswahl': m.auswahl })),
   'fahrrad': () => import('./fahrrad.js').then((m) => ({ 'beratung': m.beratung, 'empfehlung': m.empfehlung, 'fahrrad': m.fahrrad, 'deckung': m.deckung, 'person': m.person, 'risikoort': m.risikoort, 'beginn': m.beginn, 'zahlweise': m.zahlweise, 'bankverbindung': m.bankverbindung, 'einwilligungen': m.einwilligungen })),
   'familienstand': () => import('./familienstand.js').then((m) => ({ 'auswahl': m.auswahl })),
+  'gewerbearten': () => import('./gewerbearten.js').then((m) => ({ 'gewerbe': m.gewerbe })),
   'hausrat': () => import('./hausrat.js').then((m) => ({ 'beratung': m.beratung, 'empfehlung': m.empfehlung, 'adresse': m.adresse, 'wohnung': m.wohnung, 'deckung': m.deckung, 'risikofragen': m.risikofragen, 'versicherungsnehmer': m.versicherungsnehmer, 'beginn': m.beginn, 'zahlweise': m.zahlweise, 'bankverbindung': m.bankverbindung, 'einwilligungen': m.einwilligungen })),
   'inhalt-allgefahren': () => import('./inhalt-allgefahren.js').then((m) => ({ 'beratung': m.beratung, 'empfehlung': m.empfehlung, 'betrieb': m.betrieb, 'betriebsstaette': m.betriebsstaette, 'inhalt': m.inhalt, 'gefahren': m.gefahren, 'bausteine': m.bausteine, 'risiko': m.risiko, 'versicherungsnehmer': m.versicherungsnehmer, 'beginn': m.beginn, 'zahlweise': m.zahlweise, 'bankverbindung': m.bankverbindung, 'einwilligungen': m.einwilligungen })),
   'inhalt-mehrgefahren': () => import('./inhalt-mehrgefahren.js').then((m) => ({ 'beratung': m.beratung, 'empfehlung': m.empfehlung, 'betrieb': m.betrieb, 'betriebsstaette': m.betriebsstaette, 'inhalt': m.inhalt, 'gefahren': m.gefahren, 'bausteine': m.bausteine, 'risiko': m.risiko, 'versicherungsnehmer': m.versicherungsnehmer, 'beginn': m.beginn, 'zahlweise': m.zahlweise, 'bankverbindung': m.bankverbindung, 'einwilligungen': m.einwilligungen })),
   'inhaltsversicherung': () => import('./inhaltsversicherung.js').then((m) => ({ 'beratung': m.beratung, 'empfehlung': m.empfehlung, 'betrieb': m.betrieb, 'betriebsstaette': m.betriebsstaette, 'inhalt': m.inhalt, 'gefahren': m.gefahren, 'bausteine': m.bausteine, 'risiko': m.risiko, 'versicherungsnehmer': m.versicherungsnehmer, 'beginn': m.beginn, 'zahlweise': m.zahlweise, 'bankverbindung': m.bankverbindung, 'einwilligungen': m.einwilligungen })),
+  'jahresumsatz': () => import('./jahresumsatz.js').then((m) => ({ 'umsatz': m.umsatz, 'neu': m.neu })),
+  'kuendigen-widerrufen': () => import('./kuendigen-widerrufen.js').then((m) => ({ 'art': m.art, 'kuendigung': m.kuendigung, 'widerruf': m.widerruf })),
   'phv': () => import('./phv.js').then((m) => ({ 'auswahl': m.auswahl })),
   'privathaftpflicht': () => import('./privathaftpflicht.js').then((m) => ({ 'beratung': m.beratung, 'empfehlung': m.empfehlung, 'familie': m.familie, 'partner': m.partner, 'deckung': m.deckung, 'risikofragen': m.risikofragen, 'versicherungsnehmer': m.versicherungsnehmer, 'beginn': m.beginn, 'zahlweise': m.zahlweise, 'bankverbindung': m.bankverbindung, 'einwilligungen': m.einwilligungen })),
+  'rahmennummer': () => import('./rahmennummer.js').then((m) => ({ 'rahmennummer': m.rahmennummer })),
   'reise': () => import('./reise.js').then((m) => ({ 'beratung': m.beratung, 'empfehlung': m.empfehlung, 'reise': m.reise, 'reisende': m.reisende, 'deckung': m.deckung, 'versicherungsnehmer': m.versicherungsnehmer, 'zahlweise': m.zahlweise, 'bankverbindung': m.bankverbindung, 'einwilligungen': m.einwilligungen })),
   'risikoort': () => import('./risikoort.js').then((m) => ({ 'auswahl': m.auswahl })),
   'selbstbeteiligung': () => import('./selbstbeteiligung.js').then((m) => ({ 'auswahl': m.auswahl })),

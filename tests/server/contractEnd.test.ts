@@ -100,6 +100,7 @@ describe('GET .../{id}/kuendigungsdaten', () => {
       fruehestesDatum: '2026-01-01',
       spaetestesDatum: '2026-01-01',
       feststehendesDatum: '2026-01-01',
+      gruende: expect.arrayContaining([expect.objectContaining({ key: 'SONSTIGES' })]),
     });
   });
 
@@ -109,6 +110,7 @@ describe('GET .../{id}/kuendigungsdaten', () => {
       fruehestesDatum: '2025-06-15',
       spaetestesDatum: '2026-06-15',
       feststehendesDatum: null,
+      gruende: expect.arrayContaining([expect.objectContaining({ key: 'SONSTIGES' })]),
     });
     // Expiring on its next main due date (1 April 2026), within the year.
     expect((await dates('SD-30000202', asCustomer('4000102'))).json()).toEqual({
@@ -116,6 +118,7 @@ describe('GET .../{id}/kuendigungsdaten', () => {
       fruehestesDatum: '2025-06-15',
       spaetestesDatum: '2026-04-01',
       feststehendesDatum: null,
+      gruende: expect.arrayContaining([expect.objectContaining({ key: 'SONSTIGES' })]),
     });
   });
 

@@ -50,6 +50,8 @@ export interface Kuendigungsdaten {
   spaetestesDatum: string;
   /** The one day a cancellation takes effect when it is fixed (VERTRAGSENDE), else null. */
   feststehendesDatum: string | null;
+  /** The cancellation reasons of the contract's product (as GET .../kuendigungsgruende/{product}). */
+  gruende: { key: string; label: string }[];
 }
 
 const isoDay = (date: Date): string => date.toISOString().slice(0, 10);
@@ -63,10 +65,16 @@ const isoDay = (date: Date): string => date.toISOString().slice(0, 10);
 export function cancellationDates(
   row: Pick<
     ContractRow,
-    'kuendbar' | 'vertragsstatus' | 'ablaufdatum' | 'hauptfaelligkeitTag' | 'hauptfaelligkeitMonat'
+    | 'kuendbar'
+    | 'vertragsstatus'
+    | 'ablaufdatum'
+    | 'hauptfaelligkeitTag'
+    | 'hauptfaelligkeitMonat'
+    | 'produkt'
   >,
   today: string,
 ): Kuendigungsdaten | SaveOutcome {
+  const gruende = [...(kuendigungsgruende(row.produkt) ?? [])];
   if (row.kuendbar === 'NEIN' || !isActive(row.vertragsstatus))
     return refuse('Dieser Vertrag kann nicht online gekündigt werden.');
   if (row.kuendbar === 'VERTRAGSENDE') {
@@ -82,6 +90,7 @@ export function cancellationDates(
       fruehestesDatum: end,
       spaetestesDatum: end,
       feststehendesDatum: end,
+      gruende,
     };
   }
   const inOneYear = isoDay(addYears(parseDay(today), 1));
@@ -90,6 +99,7 @@ export function cancellationDates(
     fruehestesDatum: today,
     spaetestesDatum: row.ablaufdatum && row.ablaufdatum < inOneYear ? row.ablaufdatum : inOneYear,
     feststehendesDatum: null,
+    gruende,
   };
 }
 

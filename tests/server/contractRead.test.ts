@@ -35,6 +35,8 @@ describe('GET /api/vertrag/vertrag/findByPartnerNummer/{id}', () => {
         aktiv: false,
         ueberfaellig: false,
       }),
+      // Started three days before the seed day: still revocable.
+      expect.objectContaining({ versicherungsNummer: 'AS-10000401', aktiv: true }),
     ]);
   });
 
@@ -196,5 +198,14 @@ describe('reasons', () => {
     const response = await get('/api/vertrag/vertrag/widerrufsgruende', asCustomer('2000101'));
     expect(response.statusCode).toBe(200);
     expect(response.json<unknown[]>().length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('a contract started days ago', () => {
+  it('may still be revoked, until 14 days after it was issued', async () => {
+    const info = await get('/api/vertrag/vertrag/AS-10000401/widerrufsinfo', asCustomer('2000103'));
+    expect(info.json()).toMatchObject({ widerrufsrecht: true, istWiderrufbarJetzt: true });
+    const view = await get('/api/vertrag/vertrag/AS-10000401', asCustomer('2000103'));
+    expect(view.json()).toMatchObject({ widerrufbar: true, vertragsstatus: 'LAUFEND' });
   });
 });

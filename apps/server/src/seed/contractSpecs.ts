@@ -18,6 +18,8 @@ export interface ContractSpec {
   deckung: string;
   zahlweise: Zahlweise;
   beginn: string;
+  /** Started this many days before the seed day instead (a contract still revocable). */
+  begonnenVorTagen?: number;
   sb?: Selbstbeteiligung;
   elementar?: boolean;
   buerohaftpflicht?: boolean;
@@ -339,5 +341,17 @@ export const CONTRACT_SPECS: ContractSpec[] = [
     beginn: '2023-12-01',
     sb: 'SB_250',
     elementar: true,
+  },
+  {
+    // Started a few days ago: still within the 14 days of its revocation period.
+    nr: 'AS-10000401',
+    partner: '2000103',
+    produkt: 'PRIVATHAFTPFLICHT',
+    status: 'LAUFEND',
+    deckung: 'PHV_KOMFORT',
+    zahlweise: 'MONATLICH',
+    beginn: '2025-01-01',
+    begonnenVorTagen: 3,
+    phvAnzahl: 'KEINE',
   },
 ];

@@ -85,6 +85,13 @@ function partnerRow(partner: SeedPartner): typeof partners.$inferInsert {
   return row;
 }
 
+/** An ISO day `days` after `today` (negative: before). */
+function relativeDay(today: string, days: number): string {
+  const day = new Date(`${today}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+}
+
 /** Whether the database holds no partners yet (the seed's "empty"). */
 export async function isEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(partners);
@@ -104,7 +111,11 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
   const built = CONTRACT_SPECS.map((spec, index) => {
     const partner = SEED_PARTNERS.find((candidate) => candidate.partnerNummer === spec.partner);
     if (!partner) throw new Error(`Seed: Partner ${spec.partner} fehlt.`);
-    return buildContract(spec, partner, index + 1, today, documentsOf(spec.produkt));
+    const started =
+      spec.begonnenVorTagen === undefined
+        ? spec
+        : { ...spec, beginn: relativeDay(today, -spec.begonnenVorTagen) };
+    return buildContract(started, partner, index + 1, today, documentsOf(spec.produkt));
   });
   await db.transaction(async (tx) => {
     await tx.insert(agencies).values(

@@ -344,8 +344,8 @@ export const CONTRACT_SPECS: ContractSpec[] = [
   },
   {
     // Started a few days ago: still within the 14 days of its revocation period.
-    nr: 'AS-10000401',
-    partner: '2000103',
+    nr: 'HFK-20000401',
+    partner: '3000103',
     produkt: 'PRIVATHAFTPFLICHT',
     status: 'LAUFEND',
     deckung: 'PHV_KOMFORT',

@@ -119,6 +119,12 @@ export function ContractDetailPage({ brand = DEFAULT_BRAND }: { brand?: string }
       />
       {contract ? (
         <>
+          {contract.ueberfaellig ? (
+            <div className="info-box info-box--warning" role="note">
+              <p className="info-box__headline">{t('overdue.title')}</p>
+              <p>{t('overdue.text')}</p>
+            </div>
+          ) : null}
           <ContractTasks
             brand={brand}
             versicherungsNummer={contract.versicherungsNummer}

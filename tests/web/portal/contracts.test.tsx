@@ -294,6 +294,10 @@ describe('the contract details', () => {
     expect(tasks).toHaveTextContent(
       'Erinnerung: Bitte bestätigen Sie Ihren Jahresumsatz bis 15.07.2025.',
     );
+    // Linked to the flow that declares it completes the task (forContracts.tasks).
+    expect(
+      within(tasks).getByRole('link', { name: /Aufgabe zu Vertrag .* jetzt erledigen/ }),
+    ).toHaveAttribute('href', expect.stringMatching(/^\/kunden\/jahresumsatz\//));
     const history = screen.getByRole('heading', { level: 2, name: 'Änderungsverlauf' });
     expect(history.nextElementSibling).toHaveTextContent('Zahlweise: Jährlich seit 01.06.2025');
   });

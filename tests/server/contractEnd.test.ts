@@ -208,9 +208,25 @@ describe('DELETE .../{id}/kuendigung/{reason}', () => {
   });
 
   it('checks the reason against the product list and asks for a text with SONSTIGES', async () => {
+    const before = await server.app.inject({
+      method: 'GET',
+      url: '/api/vertrag/vertrag/SD-30000102',
+      headers: TOM,
+    });
     const foreignReason = await remove('SD-30000102/kuendigung/BETRIEBSAUFGABE', TOM);
     expect(foreignReason.statusCode).toBe(400);
-    expect(foreignReason.json()).toMatchObject({ fieldErrors: [{ path: '/params/reason' }] });
+    expect(foreignReason.json()).toMatchObject({
+      fieldErrors: [
+        { path: '/params/reason', message: 'Bitte wählen Sie einen der angebotenen Gründe.' },
+      ],
+    });
+    // Nothing is written: the contract reads as before.
+    const after = await server.app.inject({
+      method: 'GET',
+      url: '/api/vertrag/vertrag/SD-30000102',
+      headers: TOM,
+    });
+    expect(after.json()).toEqual(before.json());
     const noText = await remove('SD-30000102/kuendigung/SONSTIGES', TOM);
     expect(noText.json()).toMatchObject({ fieldErrors: [{ path: '/querystring/freitext' }] });
   });

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { visibleSteps, type WizardDefinition } from '../../engine/index.ts';
 import { storageKey } from '../../renderer/store/persistence.ts';
-import { expectNoAxeViolations } from '../support/axe.ts';
+import { expectStepAccessible } from '../support/axe.ts';
 
 // Every step of every public flow (in the first public variant showing it), enumerated from the generated definitions
 // (never by hand): first shown, after a failed "Weiter", and with a help dialog open. A step hidden by default is opened
@@ -127,20 +127,7 @@ for (const run of runs) {
       await open(page, run, step.id, answersShowing(run, step.id) ?? {});
       await expect(page).toHaveURL(new RegExp(`/${step.id}(\\?|$)`));
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expectNoAxeViolations(page);
-      if (step.form) {
-        await page.locator('form button[type=submit]').click();
-        await expectNoAxeViolations(page);
-      }
-      const help = page.getByRole('button', { name: /^Hilfe zu .+ öffnen$/ });
-      if ((await help.count()) > 0) {
-        await help.first().click();
-        await expect(page.getByRole('dialog')).toBeVisible();
-        await expectNoAxeViolations(page);
-        await page.keyboard.press('Escape');
-        await expect(page.getByRole('dialog')).toHaveCount(0);
-        await expect(help.first()).toBeFocused();
-      }
+      await expectStepAccessible(page, step.form !== undefined);
     });
   }
 }

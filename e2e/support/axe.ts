@@ -18,3 +18,25 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   );
   expect(summary).toEqual([]);
 }
+
+/**
+ * The three states QUALITY.md asks of every step, on the step the page shows: first shown, after
+ * a failed "Weiter" (when the step has a form) and with its first help dialog open (closed again
+ * with Escape, focus back on its button).
+ */
+export async function expectStepAccessible(page: Page, hasForm: boolean): Promise<void> {
+  await expectNoAxeViolations(page);
+  if (hasForm) {
+    await page.locator('form button[type=submit]').click();
+    await expectNoAxeViolations(page);
+  }
+  const help = page.getByRole('button', { name: /^Hilfe zu .+ öffnen$/ });
+  if ((await help.count()) > 0) {
+    await help.first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(help.first()).toBeFocused();
+  }
+}

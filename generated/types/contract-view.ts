@@ -364,6 +364,21 @@ export interface ContractView {
       | 'JAHRESUMSATZ'
       | 'VERSICHERUNGSSUMME'
       | 'BETRIEBSART';
+    /**
+     * The pending list the change stood in (its label and value texts are that list's).
+     */
+    liste:
+      | 'vorgemerktePhvAnzahl'
+      | 'vorgemerkteBuerohaftpflicht'
+      | 'vorgemerkteSelbstBeteiligung'
+      | 'vorgemerkteZahlweise'
+      | 'vorgemerkteElementar'
+      | 'vorgemerkterFamilienstand'
+      | 'vorgemerkterRisikoOrt'
+      | 'vorgemerkteHausratDeckungen'
+      | 'vorgemerkterJahresumsatz'
+      | 'vorgemerkteVersicherungssumme'
+      | 'vorgemerkteBetriebsarten';
     wert: unknown;
     wirksamAb: string;
     angewendetAm: string;

@@ -281,6 +281,7 @@ describe('the contract details', () => {
         aenderungshistorie: [
           {
             art: 'ZAHLWEISE',
+            liste: 'vorgemerkteZahlweise',
             wert: 'JAEHRLICH',
             wirksamAb: '2025-06-01',
             angewendetAm: '2025-06-01',

@@ -211,6 +211,7 @@ export function contractViewOf(
     ...lists,
     aenderungshistorie: more.history.map((entry) => ({
       art: entry.art,
+      liste: PENDING_LISTS[entry.art],
       wert: entry.wert,
       wirksamAb: entry.wirksamAb,
       angewendetAm: entry.angewendetAm,

@@ -3,7 +3,7 @@ import { actorIdOf, type Identity } from '../auth/index.ts';
 import type { Db } from '../db/database.ts';
 import { auditLog, changeEvents, contracts, pendingChanges } from '../db/schema/index.ts';
 import { completeKey } from '../idempotency/idempotency.ts';
-import { isPriced, type TariffCatalogue } from '../pricing/index.ts';
+import { isPriced, type PricedResult, type TariffCatalogue } from '../pricing/index.ts';
 import { findVisibleContract, type ContractRow } from './access.ts';
 import { CHANGE_KINDS, type Change } from './changeKinds.ts';
 import { toContractView } from './contractView.ts';
@@ -79,6 +79,13 @@ export async function conflictOutcome(
   };
 }
 
+/** The premium columns of a contract priced at `price` (per payment, per year, follow-up). */
+export const premiumColumns = (price: PricedResult) => ({
+  versicherungsPraemie: price.beitrag,
+  jahresVersicherungsPraemie: price.jahresbeitrag,
+  folgePraemie: price.beitrag,
+});
+
 /** Moves lastUpdated forward, with millisecond precision so the ISO string a client reads compares equal. */
 export const NEXT_VERSION = sql`greatest(date_trunc('milliseconds', clock_timestamp()), ${contracts.lastUpdated} + interval '1 millisecond')`;
 
@@ -116,9 +123,7 @@ export async function saveChanges(request: SaveRequest): Promise<SaveOutcome> {
             {},
             ...changes.map((c) => CHANGE_KINDS[c.kind].columns(c.value, context)),
           ),
-          versicherungsPraemie: price.beitrag,
-          jahresVersicherungsPraemie: price.jahresbeitrag,
-          folgePraemie: price.beitrag,
+          ...premiumColumns(price),
           wirksamkeitsdatum,
         };
     const updated = await tx

@@ -11,7 +11,7 @@ import { calculatePremium, isPriced, type TariffCatalogue } from '../pricing/ind
 import type { ContractRow } from './access.ts';
 import { CHANGE_KINDS, pricingInputOf, type ChangeKind } from './changeKinds.ts';
 import { isActive } from './contractView.ts';
-import { NEXT_VERSION } from './saveChange.ts';
+import { NEXT_VERSION, premiumColumns } from './saveChange.ts';
 
 /** The change kind of each pending-change kind (the reverse of a kind's `art`). */
 const KIND_OF_ART = Object.fromEntries(
@@ -145,13 +145,7 @@ async function applyChange(
     .update(contracts)
     .set({
       ...kind.columns(wert, { ...context, input }),
-      ...(priced
-        ? {
-            versicherungsPraemie: price.beitrag,
-            jahresVersicherungsPraemie: price.jahresbeitrag,
-            folgePraemie: price.beitrag,
-          }
-        : {}),
+      ...(priced ? premiumColumns(price) : {}),
       wirksamkeitsdatum: wirksamAb,
       lastUpdated: NEXT_VERSION,
     })
@@ -259,13 +253,7 @@ async function adjustRevenue(
     .update(contracts)
     .set({
       jahresumsatz: { value: neu, isAdjustable: row.jahresumsatz?.isAdjustable ?? true },
-      ...(priced
-        ? {
-            versicherungsPraemie: price.beitrag,
-            jahresVersicherungsPraemie: price.jahresbeitrag,
-            folgePraemie: price.beitrag,
-          }
-        : {}),
+      ...(priced ? premiumColumns(price) : {}),
       lastUpdated: NEXT_VERSION,
     })
     .where(eq(contracts.versicherungsNummer, row.versicherungsNummer))

@@ -1,22 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { type Contract, type HistoryEntry, type PendingList } from './contractsApi.ts';
+import type { Contract } from './contractsApi.ts';
 import { formatDate } from './format.ts';
 import { pendingValue } from './pendingChanges.ts';
-
-/** The pending list of each kind of change (their labels and value texts are shared). */
-const LIST_OF_ART: Record<HistoryEntry['art'], PendingList> = {
-  ZAHLWEISE: 'vorgemerkteZahlweise',
-  SELBSTBETEILIGUNG: 'vorgemerkteSelbstBeteiligung',
-  ELEMENTAR: 'vorgemerkteElementar',
-  PHV_ANZAHL: 'vorgemerktePhvAnzahl',
-  BUEROHAFTPFLICHT: 'vorgemerkteBuerohaftpflicht',
-  FAMILIENSTAND: 'vorgemerkterFamilienstand',
-  RISIKOORT: 'vorgemerkterRisikoOrt',
-  HAUSRAT_DECKUNG: 'vorgemerkteHausratDeckungen',
-  JAHRESUMSATZ: 'vorgemerkterJahresumsatz',
-  VERSICHERUNGSSUMME: 'vorgemerkteVersicherungssumme',
-  BETRIEBSART: 'vorgemerkteBetriebsarten',
-};
 
 /** The changes that took effect, newest first ("Zahlweise: Jährlich seit 01.08.2025"). */
 export function ChangeHistory({ contract }: { contract: Contract }) {
@@ -28,7 +13,7 @@ export function ChangeHistory({ contract }: { contract: Contract }) {
       <h2>{t('history.title')}</h2>
       <ul className="pending-list">
         {entries.map((entry, index) => {
-          const list = LIST_OF_ART[entry.art];
+          const list = entry.liste;
           return (
             <li key={`${entry.art}-${entry.wirksamAb}-${index}`}>
               {t('history.item', {

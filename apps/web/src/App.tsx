@@ -12,6 +12,7 @@ import {
   type ResultPageName,
 } from './pages/ApplicationResultPage.tsx';
 import { Home } from './pages/Home.tsx';
+import { FaqPage } from './pages/FaqPage.tsx';
 import { NotFound } from './pages/NotFound.tsx';
 
 // The renderer, rjsf and the flows load only on a flow's route, not with the home page.
@@ -112,6 +113,7 @@ export function App({ brand }: { brand: BrandConfig }) {
         <Suspense fallback={loading}>
           <Routes>
             <Route path="/" element={<Home brand={brand} />} />
+            <Route path="/haeufige-fragen" element={<FaqPage />} />
             {flows
               .filter((flow) => flow.brands.includes(brand.id))
               .map((flow) => (

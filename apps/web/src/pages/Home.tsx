@@ -65,6 +65,9 @@ export function Home({ brand }: { brand: BrandConfig }) {
         <li>
           <Link to="/vermittler/login">{t('home.agentPortal')}</Link>
         </li>
+        <li>
+          <Link to="/haeufige-fragen">{t('home.faq')}</Link>
+        </li>
       </ul>
       <p className="brand-note">{t('home.brandNote', { brand: brand.name })}</p>
     </>

@@ -3,8 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import { buildServer } from '../../apps/server/src/app.ts';
 import { settleDue } from '../../apps/server/src/contracts/settle.ts';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
-import { changeEvents, contractTasks } from '../../apps/server/src/db/schema/index.ts';
+import {
+  changeEvents,
+  contractTasks,
+  pendingChanges,
+} from '../../apps/server/src/db/schema/index.ts';
 import { defaultTariffs } from '../../apps/server/src/pricing/index.ts';
+import { demoLogins } from '../../apps/server/src/seed/identityUsers.ts';
 import {
   asCustomer,
   DATABASE_URL,
@@ -12,6 +17,8 @@ import {
   TODAY,
   type TestServer,
 } from './helpers/testDatabase.ts';
+import { startServerProcess, urlWithSchema } from './helpers/serverProcess.ts';
+import { signIn, userPool } from './identityHelpers.ts';
 
 // Pending changes take effect on their day, an expiring contract ends after its last day and
 // revenue reminders run out: all on the server's injectable clock, which the tests move.
@@ -228,6 +235,232 @@ describe('an expiring contract', () => {
   });
 });
 
+describe('a later save of a kind', () => {
+  ownServer();
+
+  it('effective today removes the pending change of its kind, which then never takes effect', async () => {
+    now = TODAY;
+    const ID = 'AS-10000101';
+    const before = await view(ID, ANNA);
+    const pending = await send('PATCH', ID, ANNA, {
+      lastUpdated: before.lastUpdated,
+      wirksamkeitsdatum: plusDays(10),
+      zahlweise: 'JAEHRLICH',
+    });
+    expect(pending.json()).toMatchObject({
+      vorgemerkteZahlweise: [{ wert: 'JAEHRLICH', wirksamAb: plusDays(10) }],
+    });
+    const atOnce = await send('PATCH', ID, ANNA, {
+      lastUpdated: pending.json<View>().lastUpdated,
+      wirksamkeitsdatum: TODAY,
+      zahlweise: 'VIERTELJAEHRLICH',
+    });
+    expect(atOnce.statusCode).toBe(200);
+    expect(atOnce.json()).toMatchObject({
+      zahlweise: 'VIERTELJAEHRLICH',
+      vorgemerkteZahlweise: [],
+    });
+    now = plusDays(11);
+    expect(await view(ID, ANNA)).toMatchObject({
+      zahlweise: 'VIERTELJAEHRLICH',
+      vorgemerkteZahlweise: [],
+      aenderungshistorie: [],
+    });
+    const effective = (await eventsOf(ID, 'ZahlweiseGeaendert')).filter(
+      (event) => event.payload['wirksamGeworden'] === true,
+    );
+    expect(effective).toHaveLength(0);
+  });
+
+  it('of a household cover replaces only the pending change of the same cover', async () => {
+    now = TODAY;
+    const ID = 'PCH-50000102';
+    const LENA = asCustomer('6000101');
+    type Household = View & { hausrat: { hausratDeckungen: { deckungsIdentifier: string }[] } };
+    const covers = (contract: Household) =>
+      contract.hausrat.hausratDeckungen.map((deckung) => deckung.deckungsIdentifier);
+    let current = (await view(ID, LENA)) as Household;
+    const had = covers(current);
+    const cover = async (path: string, eingeschlossen: boolean, day: string) => {
+      const saved = await send('PATCH', `${ID}/deckung/hausrat/${path}`, LENA, {
+        lastUpdated: current.lastUpdated,
+        wirksamkeitsdatum: day,
+        eingeschlossen,
+      });
+      expect(saved.statusCode).toBe(200);
+      current = saved.json<Household>();
+    };
+    const glass = !had.includes('GLASBRUCH');
+    const assistance = !had.includes('SCHUTZBRIEF');
+    await cover('glasbruch', glass, plusDays(20));
+    await cover('schutzbrief', assistance, plusDays(20));
+    // A second glass change replaces the first, the assistance change stays.
+    await cover('glasbruch', glass, plusDays(25));
+    expect(current['vorgemerkteHausratDeckungen']).toEqual([
+      expect.objectContaining({ wert: { deckung: 'SCHUTZBRIEF', eingeschlossen: assistance } }),
+      expect.objectContaining({
+        wert: { deckung: 'GLASBRUCH', eingeschlossen: glass },
+        wirksamAb: plusDays(25),
+      }),
+    ]);
+    now = plusDays(25);
+    const after = (await view(ID, LENA)) as Household;
+    expect(covers(after).includes('GLASBRUCH')).toBe(glass);
+    expect(covers(after).includes('SCHUTZBRIEF')).toBe(assistance);
+    expect(after['vorgemerkteHausratDeckungen']).toEqual([]);
+    expect(after['aenderungshistorie']).toEqual([
+      expect.objectContaining({ art: 'HAUSRAT_DECKUNG', wirksamAb: plusDays(25) }),
+      expect.objectContaining({ art: 'HAUSRAT_DECKUNG', wirksamAb: plusDays(20) }),
+    ]);
+    const effective = (await eventsOf(ID, 'HausratDeckungGeaendert')).filter(
+      (event) => event.payload['wirksamGeworden'] === true,
+    );
+    expect(effective).toHaveLength(2);
+  });
+});
+
+describe('a contract that ends before a pending change’s day', () => {
+  ownServer();
+
+  it('drops the change: at the cancellation, and when it comes due on an ended contract', async () => {
+    // HFK-20000201 (BHV_2, yearly, SB_250) is cancelled for 2025-07-01 (day 16); a payment-period
+    // change for day 10 takes effect, a deductible change for day 35 never does.
+    now = TODAY;
+    const ID = 'HFK-20000201';
+    const HOFFMANN = asCustomer('3000102');
+    let current = await view(ID, HOFFMANN);
+    for (const [field, wert, day] of [
+      ['zahlweise', 'HALBJAEHRLICH', plusDays(10)],
+      ['neueSelbstbeteiligung', 'SB_500', plusDays(35)],
+    ] as const) {
+      const saved = await send('PATCH', ID, HOFFMANN, {
+        lastUpdated: current.lastUpdated,
+        wirksamkeitsdatum: day,
+        [field]: wert,
+      });
+      expect(saved.statusCode).toBe(200);
+      current = saved.json<View>();
+    }
+    const cancelled = await server.app.inject({
+      method: 'DELETE',
+      url: `${BASE}/${ID}/kuendigung/BETRIEBSAUFGABE?kuendigungsdatum=2025-07-01`,
+      headers: HOFFMANN,
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toMatchObject({
+      vertragsstatus: 'AUSLAUFEND',
+      vorgemerkteZahlweise: [{ wert: 'HALBJAEHRLICH' }],
+      vorgemerkteSelbstBeteiligung: [],
+    });
+    now = plusDays(10);
+    expect(await view(ID, HOFFMANN)).toMatchObject({
+      zahlweise: 'HALBJAEHRLICH',
+      vertragsstatus: 'AUSLAUFEND',
+    });
+    now = plusDays(17);
+    expect(await view(ID, HOFFMANN)).toMatchObject({ vertragsstatus: 'BEENDET' });
+    // A pending change left on the ended contract (written straight to the table) is dropped on
+    // its day, without an event; the open automatic adjustment (day 21) is cancelled unapplied.
+    await server.db.database.db.insert(pendingChanges).values({
+      versicherungsNummer: ID,
+      art: 'SELBSTBETEILIGUNG',
+      wert: 'SB_500',
+      wirksamAb: plusDays(30),
+    });
+    now = plusDays(30);
+    const ended = await view(ID, HOFFMANN);
+    expect(ended).toMatchObject({
+      neueSelbstbeteiligung: 'SB_250',
+      vorgemerkteSelbstBeteiligung: [],
+      aenderungshistorie: [{ art: 'ZAHLWEISE', wert: 'HALBJAEHRLICH', wirksamAb: plusDays(10) }],
+    });
+    expect(ended['aufgaben']).toContainEqual(
+      expect.objectContaining({ typ: 'UmsatzAutomatischAnpassen', status: 'Storniert' }),
+    );
+    const deductible = (await eventsOf(ID, 'SelbstbeteiligungGeaendert')).filter(
+      (event) => event.payload['wirksamGeworden'] === true,
+    );
+    expect(deductible).toHaveLength(0);
+    expect(await eventsOf(ID, 'JahresumsatzAutomatischAngepasst')).toHaveLength(0);
+    expect(await eventsOf(ID, 'VertragBeendet')).toHaveLength(1);
+  });
+});
+
+describe('the sweep', () => {
+  ownServer();
+
+  /** Waits until `check` holds (the sweep runs in the background); fails after 10 seconds. */
+  async function eventually(check: () => Promise<boolean>): Promise<void> {
+    for (let waited = 0; waited < 10_000; waited += 50) {
+      if (await check()) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('not settled within 10 seconds');
+  }
+
+  const effective = async (id: string, typ: string) =>
+    (await eventsOf(id, typ)).filter((event) => event.payload['wirksamGeworden'] === true);
+
+  it('lets a change take effect when no one asks: at a server’s start and on its interval', async () => {
+    now = TODAY;
+    const ID = 'AS-10000101';
+    let current = await view(ID, ANNA);
+    for (const [field, wert, day] of [
+      ['zahlweise', 'JAEHRLICH', plusDays(5)],
+      ['neueSelbstbeteiligung', 'SB_500', plusDays(8)],
+    ] as const) {
+      const saved = await send('PATCH', ID, ANNA, {
+        lastUpdated: current.lastUpdated,
+        wirksamkeitsdatum: day,
+        [field]: wert,
+      });
+      expect(saved.statusCode).toBe(200);
+      current = saved.json<View>();
+    }
+    // More servers over the same database, to which nobody sends a request. The first starts on
+    // day 5 and never sweeps again: its start lets the payment period take effect.
+    let day = plusDays(5);
+    const serverOn = (settleIntervalMs: number) =>
+      buildServer({
+        database: server.db.database,
+        migrate: false,
+        testAuth: true,
+        today: () => day,
+        settleIntervalMs,
+      });
+    const atStart = await serverOn(0);
+    try {
+      await atStart.ready();
+      await eventually(async () => (await effective(ID, 'ZahlweiseGeaendert')).length === 1);
+    } finally {
+      await atStart.close();
+    }
+    expect(await effective(ID, 'SelbstbeteiligungGeaendert')).toHaveLength(0);
+    // The second sweeps every 20 ms: when its clock reaches day 8 the deductible follows.
+    const onInterval = await serverOn(20);
+    try {
+      await onInterval.ready();
+      day = plusDays(8);
+      await eventually(
+        async () => (await effective(ID, 'SelbstbeteiligungGeaendert')).length === 1,
+      );
+    } finally {
+      await onInterval.close();
+    }
+    now = plusDays(8);
+    expect(await view(ID, ANNA)).toMatchObject({
+      zahlweise: 'JAEHRLICH',
+      neueSelbstbeteiligung: 'SB_500',
+      aenderungshistorie: [
+        { art: 'SELBSTBETEILIGUNG', wirksamAb: plusDays(8) },
+        { art: 'ZAHLWEISE', wirksamAb: plusDays(5) },
+      ],
+    });
+    expect(await effective(ID, 'ZahlweiseGeaendert')).toHaveLength(1);
+    expect(await effective(ID, 'SelbstbeteiligungGeaendert')).toHaveLength(1);
+  });
+});
+
 describe('revenue reminders that run out', () => {
   ownServer();
 
@@ -250,11 +483,25 @@ describe('revenue reminders that run out', () => {
       jahresumsatz: { value: 940_000 },
     });
     now = plusDays(15);
+    // The first request of the day prepares the change of tariff: from the adjusted revenue.
+    const prepared = await server.app.inject({
+      method: 'GET',
+      url: '/api/antrag/betriebshaftpflicht-wechsel/vertrag/AS-10000201',
+      headers: BECKER,
+    });
+    expect(prepared.json()).toMatchObject({ jahresumsatz: { value: 1_034_000 } });
     const after = await view('AS-10000201', BECKER);
+    // By hand (definitions/tariffs/bhv.json): BHV_M 289 € less 10 % for SB_500 = 260.10 €; the
+    // revenue band up to 2.5 million € multiplies by 1.8 = 468.18 € a year; paid half-yearly
+    // (factor 1.02, 2 payments): 468.18 × 1.02 / 2 = 238.7718 → 238.77 €, 477.54 € a year.
+    // Before, 940,000 € was in the band up to 1 million € (1.45): 260.10 × 1.45 × 1.02 / 2 = 192.34 €.
+    expect(before.versicherungsPraemie).toBe(192.34);
     expect(after).toMatchObject({
       jahresumsatz: { value: 1_034_000, isAdjustable: true },
-      versicherungsPraemie: expected.json<{ beitrag: number }>().beitrag,
+      versicherungsPraemie: 238.77,
+      jahresVersicherungsPraemie: 477.54,
     });
+    expect(expected.json()).toMatchObject({ beitrag: 238.77 });
     expect(after['aufgaben']).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ typ: 'UmsatzErinnern2', status: 'Storniert' }),
@@ -267,7 +514,8 @@ describe('revenue reminders that run out', () => {
     expect(events[0]?.payload).toMatchObject({
       jahresumsatz: 1_034_000,
       alterJahresumsatz: 940_000,
-      alterBeitrag: before.versicherungsPraemie,
+      beitrag: 238.77,
+      alterBeitrag: 192.34,
     });
   });
 
@@ -303,10 +551,48 @@ describe('revenue reminders that run out', () => {
     expect(vh['aufgaben']).toContainEqual(
       expect.objectContaining({ typ: 'UmsatzErinnern1', status: 'Storniert' }),
     );
+    expect(vh['aufgaben']).not.toContainEqual(expect.objectContaining({ typ: 'UmsatzErinnern2' }));
+  });
+
+  it('the second reminder of that first one runs out too: the revenue is raised again', async () => {
+    // 1,034,000 € + 10 % = 1,137,400 €, still in the band up to 2.5 million €: the premium stays
+    // 238.77 € (see above), the revenue on file and the event change.
+    now = plusDays(35);
+    const after = await view('AS-10000201', BECKER);
+    expect(after).toMatchObject({
+      jahresumsatz: { value: 1_137_400 },
+      versicherungsPraemie: 238.77,
+    });
+    expect(after['aufgaben']).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ typ: 'UmsatzErinnern1', status: 'Storniert' }),
+        expect.objectContaining({
+          typ: 'UmsatzErinnern2',
+          status: 'Storniert',
+          faelligAm: plusDays(34),
+        }),
+        expect.objectContaining({
+          typ: 'UmsatzAutomatischAnpassen',
+          status: 'Erledigt',
+          faelligAm: plusDays(34),
+          erledigtAm: plusDays(35),
+        }),
+      ]),
+    );
+    const events = await eventsOf('AS-10000201', 'JahresumsatzAutomatischAngepasst');
+    expect(events.map((event) => event.payload['jahresumsatz'])).toEqual([1_034_000, 1_137_400]);
+    const list = await server.app.inject({
+      method: 'GET',
+      url: `${BASE}/findByPartnerNummer/2000102`,
+      headers: BECKER,
+    });
+    expect(list.json()).toContainEqual(
+      expect.objectContaining({ versicherungsNummer: 'AS-10000201', offeneAufgaben: [] }),
+    );
   });
 });
 
-describe.runIf(DATABASE_URL)('two server processes on one PostgreSQL database', () => {
+describe.runIf(DATABASE_URL)('two servers with their own pools on one PostgreSQL database', () => {
   ownServer();
 
   it('apply each due change exactly once when both are asked at the same moment', async () => {
@@ -374,4 +660,117 @@ describe.runIf(DATABASE_URL)('two server processes on one PostgreSQL database', 
       await second.close();
     }
   });
+});
+
+describe.runIf(DATABASE_URL)('two server processes (main.ts) on one PostgreSQL database', () => {
+  beforeAll(async () => {
+    now = TODAY;
+    // The identity routes write the demo sign-ins the processes check passwords against.
+    server = await startTestServer({ today: () => now, settleIntervalMs: 0, identity: {} });
+  }, 60_000);
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('apply each due change exactly once under concurrent reads, quotes and sweeps', async () => {
+    const ID = 'HFK-20000101';
+    const KLAUS = asCustomer('3000101');
+    const target = plusDays(40);
+    // Two processes whose clocks (SERVER_TODAY, honoured outside production) are already on the
+    // day; each sweeps at its start and then every 20 ms, besides settling before each request.
+    const env = {
+      DATABASE_URL: urlWithSchema(DATABASE_URL ?? '', server.db.reopenOptions.searchPath ?? ''),
+      SEED: 'off',
+      SERVER_TODAY: target,
+      SETTLE_INTERVAL_MS: '20',
+    };
+    const processes = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+    try {
+      const login = demoLogins().find((entry) => entry.partnerNummer === '3000101');
+      if (!login) throw new Error('no demo sign-in of 3000101');
+      const tokens = await Promise.all(
+        processes.map(async ({ base }) => {
+          const outcome = await signIn(
+            await userPool(base, 'benutzer'),
+            login.username,
+            login.password,
+          );
+          if (outcome.kind !== 'success') throw new Error(`sign-in failed: ${outcome.kind}`);
+          return outcome.session.getAccessToken().getJwtToken();
+        }),
+      );
+      /** One call; a 503 of the load shedding (main.ts turns it on) is tried again. */
+      const call = async (index: number, path: string, body?: object): Promise<Response> => {
+        for (let attempt = 0; ; attempt += 1) {
+          const response = await fetch(`${processes[index]?.base}${BASE}/${path}`, {
+            method: body ? 'POST' : 'GET',
+            headers: {
+              authorization: `Bearer ${tokens[index]}`,
+              ...(body ? { 'content-type': 'application/json' } : {}),
+            },
+            ...(body ? { body: JSON.stringify(body) } : {}),
+          });
+          if (response.status !== 503 || attempt === 20) return response;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      };
+      // This test's server, still on TODAY, saves both changes for the day: from that moment
+      // they are due for both processes, which race for them with their sweeps, the requests
+      // below and two more sweeps of this test.
+      const current = await view(ID, KLAUS);
+      const saved = await send('PATCH', ID, KLAUS, {
+        lastUpdated: current.lastUpdated,
+        wirksamkeitsdatum: target,
+        neueSelbstbeteiligung: 'SB_500',
+        zahlweise: 'HALBJAEHRLICH',
+      });
+      expect(saved.statusCode).toBe(200);
+      const storm = Array.from({ length: 30 }, (_, i) => {
+        const index = i % 2;
+        if (i % 3 === 0) return call(index, `findByPartnerNummer/3000101`);
+        if (i % 3 === 1)
+          return call(index, `${ID}/beitrag/selbstbeteiligung`, {
+            versicherungsNummer: ID,
+            wirksamkeitsdatum: target,
+            neueSelbstbeteiligung: 'SB_500',
+          });
+        return call(index, ID);
+      });
+      const db = server.db.database.db;
+      const responses = await Promise.all([
+        ...storm,
+        settleDue(db, defaultTariffs(), target),
+        settleDue(db, defaultTariffs(), target),
+      ]);
+      for (const response of responses.slice(0, storm.length))
+        expect((response as Response).status).toBe(200);
+      const effective = async (typ: string) =>
+        (await eventsOf(ID, typ)).filter((event) => event.payload['wirksamGeworden'] === true);
+      expect(await effective('SelbstbeteiligungGeaendert')).toHaveLength(1);
+      expect(await effective('ZahlweiseGeaendert')).toHaveLength(1);
+      for (const index of [0, 1]) {
+        const read = await call(index, ID);
+        const body = (await read.json()) as Record<string, unknown>;
+        expect(body).toMatchObject({
+          neueSelbstbeteiligung: 'SB_500',
+          zahlweise: 'HALBJAEHRLICH',
+          vorgemerkteSelbstBeteiligung: [],
+          vorgemerkteZahlweise: [],
+        });
+        expect(body['aenderungshistorie']).toHaveLength(2);
+        // The quote each process answers starts from the contract as it now stands.
+        const quote = await call(index, `${ID}/beitrag/selbstbeteiligung`, {
+          versicherungsNummer: ID,
+          wirksamkeitsdatum: target,
+          neueSelbstbeteiligung: 'SB_500',
+        });
+        expect(await quote.json()).toMatchObject({
+          zahlweise: 'HALBJAEHRLICH',
+          beitrag: body['versicherungsPraemie'],
+        });
+      }
+    } finally {
+      await Promise.all(processes.map((child) => child.stop()));
+    }
+  }, 180_000);
 });

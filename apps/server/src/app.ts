@@ -28,7 +28,7 @@ import { registerVertragSaveRoutes } from './routes/vertragSaves.ts';
 import { seedDatabase } from './seed/seed.ts';
 import { registerClaimRoutes } from './claims/index.ts';
 import { registerPlatformRoutes, type LocalPorts } from './platform/index.ts';
-import { dailySettlement } from './contracts/settle.ts';
+import { installSettlement } from './routes/settleHook.ts';
 import { registerAgentRoutes } from './agents/index.ts';
 import { registerApplicationRoutes } from './applications/index.ts';
 import { registerDocumentRoutes } from './documents/index.ts';
@@ -63,7 +63,10 @@ export interface ServerOptions {
   authenticate?: Authenticate;
   /** Today as an ISO date; default the system clock. */
   today?: () => string;
-  /** How often due contract changes are settled without a request (ms; 0: only on requests). */
+  /**
+   * How often all contracts are swept for due changes, expired contracts and revenue reminders (ms;
+   * default hourly; 0: only at start and when a request starts a new day of the clock).
+   */
   settleIntervalMs?: number;
   /** The clock of the throttles and tokens of the claim look-up; default the system clock. */
   clock?: () => Date;
@@ -148,24 +151,13 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     flows: createFlowRegistry(tariffs, root),
     today,
   };
-  // Pending changes, expiring contracts and revenue reminders take effect on their day: the first
-  // API request of a day (of this clock) settles what is due before it is answered, and a timer
-  // does it when no one asks.
-  const settle = dailySettlement(database.db, tariffs, today);
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
-    await settle().catch((error: unknown) => {
-      request.log.error({ err: error }, 'settling due contract changes failed');
-    });
+  installSettlement(app, {
+    db: database.db,
+    tariffs,
+    today,
+    intervalMs: options.settleIntervalMs ?? 60 * 60 * 1000,
+    oneWriter: database.kind === 'pglite',
   });
-  const settleEvery = options.settleIntervalMs ?? 60 * 60 * 1000;
-  if (settleEvery > 0) {
-    const timer = setInterval(() => {
-      settle().catch((error: unknown) => app.log.error({ err: error }, 'settling failed'));
-    }, settleEvery);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
   registerVertragReadRoutes(app, context);
   registerVertragBeitragRoutes(app, context);
   registerVertragSaveRoute(app, context);

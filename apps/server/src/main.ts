@@ -23,9 +23,27 @@ const logger = process.env['LOG'] !== 'off';
 // The proxies that may name the client in X-Forwarded-For (the throttles' client address):
 // TRUST_PROXY=true or the proxies' addresses and CIDR ranges ("10.0.0.0/8,127.0.0.1").
 const trustProxy = trustProxyOf(process.env['TRUST_PROXY']);
+// The server's clock may be set outside production: SERVER_TODAY=2025-08-01 makes every process
+// started with it live on that day (a test starts two processes past a change's effective date).
+// Production (NODE_ENV=production) ignores it and says so. SETTLE_INTERVAL_MS overrides how often
+// due contract changes are swept (default hourly).
+const fixedDay = process.env['SERVER_TODAY'];
+const production = process.env['NODE_ENV'] === 'production';
+if (fixedDay && production) process.stderr.write('SERVER_TODAY is ignored in production.\n');
+if (fixedDay && !production && !/^\d{4}-\d{2}-\d{2}$/.test(fixedDay))
+  throw new Error(`SERVER_TODAY must be a date like 2025-08-01, not ${fixedDay}`);
+const today = fixedDay && !production ? () => fixedDay : undefined;
+const settleEvery = process.env['SETTLE_INTERVAL_MS'];
+if (settleEvery && !/^\d+$/.test(settleEvery))
+  throw new Error(`SETTLE_INTERVAL_MS must be a whole number of milliseconds, not ${settleEvery}`);
+const clockOptions = {
+  ...(today ? { today } : {}),
+  ...(settleEvery ? { settleIntervalMs: Number(settleEvery) } : {}),
+};
 const app = await buildServer({
   logger,
   database,
+  ...clockOptions,
   seed: process.env['SEED'] !== 'off',
   trustProxy,
   loadShedding: {},
@@ -34,7 +52,15 @@ const app = await buildServer({
 });
 const claimApps = await Promise.all(
   claimAppPorts.map(() =>
-    buildServer({ logger, database, migrate: false, trustProxy, loadShedding: {}, localPorts }),
+    buildServer({
+      logger,
+      database,
+      migrate: false,
+      trustProxy,
+      loadShedding: {},
+      localPorts,
+      ...clockOptions,
+    }),
   ),
 );
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

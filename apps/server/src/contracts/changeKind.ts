@@ -52,6 +52,11 @@ export interface ChangeKindSpec {
   apply(input: PricingInput, value: unknown, context: ChangeContext): PricingInput;
   /** The contract columns to write when effective now; `input` is the priced input. */
   columns(value: unknown, context: ChangeContext & { input: PricingInput }): ContractColumns;
+  /**
+   * Whether a new change replaces an unapplied pending one of this kind (`alt`, its stored value);
+   * default always. The household covers replace only a pending change of the same cover.
+   */
+  replaces?(neu: unknown, alt: unknown): boolean;
   /** The current value on the contract (for the event's "alt" field). */
   current(row: ContractRow): unknown;
   /**

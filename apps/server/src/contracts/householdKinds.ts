@@ -239,6 +239,8 @@ export const hausrat: ChangeKindSpec = {
       hausrat: { ...teil, hausratDeckungen: change.eingeschlossen ? [...others, added] : others },
     };
   },
+  replaces: (neu, alt) =>
+    (neu as HausratDeckungAenderung).deckung === (alt as HausratDeckungAenderung).deckung,
   current: (row) => [
     ...(row.hausrat?.hausratDeckungen ?? []).map((deckung) => deckung.deckungsIdentifier),
     ...(row.elementar ? ['ELEMENTAR'] : []),

@@ -135,13 +135,27 @@ export async function saveChanges(request: SaveRequest): Promise<SaveOutcome> {
 
     // A new change of a kind replaces the kind's earlier pending one (pending or effective now).
     const arts = [...new Set(changes.map((change) => CHANGE_KINDS[change.kind].art))];
-    await tx
-      .delete(pendingChanges)
+    const earlier = await tx
+      .select({ id: pendingChanges.id, art: pendingChanges.art, wert: pendingChanges.wert })
+      .from(pendingChanges)
       .where(
         and(
           eq(pendingChanges.versicherungsNummer, id),
           isNull(pendingChanges.angewendetAm),
           inArray(pendingChanges.art, arts),
+        ),
+      );
+    const replaced = earlier.filter((old) =>
+      changes.some((change) => {
+        const kind = CHANGE_KINDS[change.kind];
+        return kind.art === old.art && (kind.replaces?.(change.value, old.wert) ?? true);
+      }),
+    );
+    if (replaced.length > 0)
+      await tx.delete(pendingChanges).where(
+        inArray(
+          pendingChanges.id,
+          replaced.map((old) => old.id),
         ),
       );
     if (pending) {

@@ -20,10 +20,22 @@ const KIND_OF_ART = Object.fromEntries(
 
 /** What a settlement did (for tests and the log). */
 export interface Settled {
+  /** Pending changes that took effect. */
   applied: number;
+  /** Pending changes dropped because the contract ended before their day. */
+  dropped: number;
+  /** Expiring contracts that ended. */
   ended: number;
+  /** Revenue tasks that ran out. */
   tasks: number;
+  /** Contracts whose settlement failed (logged; the next settlement tries again). */
+  failed: number;
 }
+
+/** Which contracts a settlement looks at: all, one, or one partner's. */
+export type SettleScope = { all: true } | { contract: string } | { partner: string };
+
+const nothingSettled = (): Settled => ({ applied: 0, dropped: 0, ended: 0, tasks: 0, failed: 0 });
 
 const addDays = (iso: string, days: number): string => {
   const day = new Date(`${iso}T00:00:00Z`);
@@ -31,31 +43,59 @@ const addDays = (iso: string, days: number): string => {
   return day.toISOString().slice(0, 10);
 };
 
+/** The contracts of `scope` with something due on `today` (plain reads: nothing is locked). */
+async function dueContracts(db: Db, today: string, scope: SettleScope): Promise<string[]> {
+  const id = sql.raw('versicherungs_nummer');
+  const within =
+    'contract' in scope
+      ? sql`AND ${id} = ${scope.contract}`
+      : 'partner' in scope
+        ? sql`AND ${id} IN (SELECT versicherungs_nummer FROM ${contracts} WHERE partner_nummer = ${scope.partner})`
+        : sql``;
+  const result = await db.execute(sql`
+    SELECT ${id} AS id FROM ${pendingChanges}
+      WHERE angewendet_am IS NULL AND wirksam_ab <= ${today} ${within}
+    UNION SELECT ${id} FROM ${contracts}
+      WHERE vertragsstatus = 'AUSLAUFEND' AND coalesce(beendigungsdatum, ablaufdatum) < ${today} ${within}
+    UNION SELECT ${id} FROM ${contractTasks}
+      WHERE status = 'Offen' AND faellig_am < ${today} ${within}`);
+  return ((result as { rows?: { id: string }[] }).rows ?? []).map((row) => row.id);
+}
+
 /**
  * Lets everything that is due on `today` take effect, contract by contract: pending changes whose
  * day has come, the end of an expiring contract after its end date, and revenue reminders that ran
  * out. Each contract is settled in its own transaction holding its row lock, and every step claims
  * its row with a conditional update, so with several server processes each change takes effect and
- * writes its event exactly once.
+ * writes its event exactly once. A contract that fails is reported to `onError` and counted; the
+ * others are settled all the same.
  */
-export async function settleDue(db: Db, tariffs: TariffCatalogue, today: string): Promise<Settled> {
-  const result = await db.execute(sql`
-    SELECT versicherungs_nummer AS id FROM ${pendingChanges}
-      WHERE angewendet_am IS NULL AND wirksam_ab <= ${today}
-    UNION SELECT versicherungs_nummer FROM ${contracts}
-      WHERE vertragsstatus = 'AUSLAUFEND' AND coalesce(beendigungsdatum, ablaufdatum) < ${today}
-    UNION SELECT versicherungs_nummer FROM ${contractTasks}
-      WHERE status = 'Offen' AND faellig_am < ${today}`);
-  const rows = (result as { rows?: { id: string }[] }).rows ?? [];
-  const total: Settled = { applied: 0, ended: 0, tasks: 0 };
-  for (const { id } of rows) {
-    const done = await settleContract(db, tariffs, id, today);
-    total.applied += done.applied;
-    total.ended += done.ended;
-    total.tasks += done.tasks;
+export async function settleDue(
+  db: Db,
+  tariffs: TariffCatalogue,
+  today: string,
+  options: { scope?: SettleScope; onError?: (error: unknown, id: string) => void } = {},
+): Promise<Settled> {
+  const total = nothingSettled();
+  for (const id of await dueContracts(db, today, options.scope ?? { all: true })) {
+    try {
+      const done = await settleContract(db, tariffs, id, today);
+      total.applied += done.applied;
+      total.dropped += done.dropped;
+      total.ended += done.ended;
+      total.tasks += done.tasks;
+    } catch (error) {
+      total.failed += 1;
+      if (!options.onError) throw error;
+      options.onError(error, id);
+    }
   }
   return total;
 }
+
+/** The last day an expiring contract is in force (its cancellation's date, else its expiry). */
+const lastDayOf = (row: ContractRow): string | null =>
+  row.vertragsstatus === 'AUSLAUFEND' ? (row.beendigungsdatum ?? row.ablaufdatum) : null;
 
 /** Settles one contract (see {@link settleDue}). */
 export async function settleContract(
@@ -65,7 +105,7 @@ export async function settleContract(
   today: string,
 ): Promise<Settled> {
   return db.transaction(async (tx) => {
-    const done: Settled = { applied: 0, ended: 0, tasks: 0 };
+    const done = nothingSettled();
     const [locked] = await tx
       .select()
       .from(contracts)
@@ -85,6 +125,17 @@ export async function settleContract(
       )
       .orderBy(asc(pendingChanges.wirksamAb), asc(pendingChanges.id));
     for (const change of due) {
+      // A change whose day comes after the contract's last day (or of a contract no longer in
+      // force: revoked, ended) never takes effect: it is dropped, without an event.
+      const lastDay = lastDayOf(row);
+      if (!isActive(row.vertragsstatus) || (lastDay !== null && change.wirksamAb > lastDay)) {
+        const gone = await tx
+          .delete(pendingChanges)
+          .where(and(eq(pendingChanges.id, change.id), isNull(pendingChanges.angewendetAm)))
+          .returning({ id: pendingChanges.id });
+        done.dropped += gone.length;
+        continue;
+      }
       const claimed = await tx
         .update(pendingChanges)
         .set({ angewendetAm: today })
@@ -94,9 +145,9 @@ export async function settleContract(
       row = await applyChange(tx, tariffs, row, change.art, change.wert, change.wirksamAb);
       done.applied += 1;
     }
-    // An expiring contract ends after its last day: the cancellation's date, else its expiry.
-    const endDay = row.beendigungsdatum ?? row.ablaufdatum;
-    if (row.vertragsstatus === 'AUSLAUFEND' && endDay && endDay < today) {
+    // An expiring contract ends after its last day.
+    const endDay = lastDayOf(row);
+    if (endDay && endDay < today) {
       const [ended] = await tx
         .update(contracts)
         .set({
@@ -275,35 +326,80 @@ async function adjustRevenue(
   return updated ?? row;
 }
 
+/** Settling as a server runs it (see {@link createSettlement}). */
+export interface Settlement {
+  /**
+   * Settles every contract with something due (at start, on the interval, and kicked off by the
+   * first request of a new day). A sweep already running for today is shared, not repeated.
+   */
+  sweep(): Promise<Settled>;
+  /**
+   * Settles the contracts a request concerns before it is answered, so a read, a quote and a save
+   * on or after an effective date see the change applied: one small query per contract, and a
+   * transaction only when something is due. With `trustSweep`, once today's sweep finished without
+   * a failure this costs nothing.
+   */
+  before(scope: SettleScope): Promise<void>;
+  /** Resolves when no sweep is running (the server closes after it). */
+  idle(): Promise<void>;
+}
+
 /**
- * Settles once per day of the clock: the first call on a new day runs {@link settleDue} and every
- * call of that day waits for it, so a read, a quote and a save on or after an effective date see
- * the change applied. A failed run is retried by the next call.
+ * Settlement over one database on the server's clock; failures go to `log` and are retried.
+ *
+ * `trustSweep`: whether a finished sweep settles a whole day. Nothing this process writes falls
+ * due later on the day it is written (a save effective today takes effect at once, reminders run
+ * out at the change of day), so where every writer of the database shares this clock (embedded
+ * PGlite: this process is the one writer) requests after today's sweep need no look. Several
+ * processes on PostgreSQL do not share a clock to the millisecond: one still on yesterday may
+ * save a change effective today after this one swept, so there every request looks.
  */
-export function dailySettlement(
+export function createSettlement(
   db: Db,
   tariffs: TariffCatalogue,
   today: () => string,
-): () => Promise<void> {
-  let settledDay: string | null = null;
-  let running: { day: string; done: Promise<void> } | null = null;
-  const settle = async (): Promise<void> => {
+  log: (error: unknown, message: string) => void,
+  trustSweep: boolean,
+): Settlement {
+  // The day of the last sweep that settled everything due (with trustSweep).
+  let sweptDay: string | null = null;
+  // The day of the last sweep started: the first request of a new day starts one.
+  let startedDay: string | null = null;
+  let running: { day: string; done: Promise<Settled> } | null = null;
+  const onError = (error: unknown, id: string) => log(error, `settling contract ${id} failed`);
+
+  const sweep = (): Promise<Settled> => {
     const day = today();
-    if (settledDay === day) return;
-    if (running) {
-      await running.done;
-      if (running?.day !== day) return settle();
-      return;
-    }
-    const done = settleDue(db, tariffs, day)
-      .then(() => {
-        settledDay = day;
-      })
+    if (running?.day === day) return running.done;
+    startedDay = day;
+    const previous = running?.done.catch(() => undefined);
+    const done = (async () => {
+      await previous;
+      const settled = await settleDue(db, tariffs, day, { onError });
+      if (settled.failed === 0 && trustSweep) sweptDay = day;
+      return settled;
+    })();
+    const run = { day, done };
+    running = run;
+    void done
+      .catch(() => undefined)
       .finally(() => {
-        running = null;
+        if (running === run) running = null;
       });
-    running = { day, done };
     return done;
   };
-  return settle;
+
+  return {
+    sweep,
+    before: async (scope) => {
+      const day = today();
+      if (sweptDay === day) return;
+      if (startedDay !== day)
+        sweep().catch((error: unknown) => log(error, 'settling due contract changes failed'));
+      await settleDue(db, tariffs, day, { scope, onError });
+    },
+    idle: async () => {
+      while (running) await running.done.catch(() => undefined);
+    },
+  };
 }

@@ -1,8 +1,14 @@
 import { addYears } from 'date-fns';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { actorIdOf, type Identity } from '../auth/index.ts';
 import type { Db } from '../db/database.ts';
-import { auditLog, changeEvents, contracts, type Vertragsende } from '../db/schema/index.ts';
+import {
+  auditLog,
+  changeEvents,
+  contracts,
+  pendingChanges,
+  type Vertragsende,
+} from '../db/schema/index.ts';
 import { placeMessage } from '../portal/postfach.ts';
 import { insuranceYearOf, parseDay } from '../pricing/index.ts';
 import { findVisibleContract, type ContractRow } from './access.ts';
@@ -190,6 +196,16 @@ export async function endContract(request: EndRequest): Promise<SaveOutcome> {
       .where(and(eq(contracts.versicherungsNummer, id), eq(contracts.lastUpdated, row.lastUpdated)))
       .returning({ id: contracts.versicherungsNummer });
     if (updated.length === 0) return conflictOutcome(tx, identity, id);
+    // Pending changes the contract does not live to see are dropped (a revoked one sees none).
+    await tx
+      .delete(pendingChanges)
+      .where(
+        and(
+          eq(pendingChanges.versicherungsNummer, id),
+          isNull(pendingChanges.angewendetAm),
+          request.art === 'widerruf' ? undefined : gt(pendingChanges.wirksamAb, day),
+        ),
+      );
     await tx.insert(changeEvents).values({
       typ: request.art === 'kuendigung' ? 'VertragGekuendigt' : 'VertragWiderrufen',
       versicherungsnummer: id,

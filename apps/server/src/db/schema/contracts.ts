@@ -111,7 +111,12 @@ export const documents = pgTable('documents', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Pending changes (vorgemerkte Änderungen), effective from a future date; applied ones are history. */
+/**
+ * Pending changes (vorgemerkte Änderungen), effective from a future date; applied ones are history.
+ * One table for both: taking effect only sets `angewendet_am` on the row, and that conditional
+ * update is what claims the change exactly once; a history table would need a move (insert plus
+ * delete) that the claim must guard as well.
+ */
 export const pendingChanges = pgTable('pending_changes', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   versicherungsNummer: text('versicherungs_nummer')

@@ -78,7 +78,7 @@ outputs.set(
     "  roles: WizardDefinition['roles'];",
     "  brands: WizardDefinition['brands'];",
     '  /** Offered for existing contracts (a change of tariff, a self-service change): the products and the rule they must meet. */',
-    "  forContracts?: Pick<NonNullable<WizardDefinition['forContracts']>, 'products' | 'when' | 'routeParam' | 'actionKey' | 'tasks'>;",
+    "  forContracts?: Pick<NonNullable<WizardDefinition['forContracts']>, 'products' | 'when' | 'routeParam' | 'actionKey' | 'tasks' | 'services'>;",
     "  /** Loads the flow's definition with self-contained step schemas (its own chunk). */",
     '  load: () => Promise<WizardDefinition>;',
     '}',
@@ -94,7 +94,7 @@ outputs.set(
           : '';
         const offer = d.forContracts;
         const forContracts = offer
-          ? ` forContracts: {${offer.products ? ` products: ${quote(offer.products)},` : ''}${offer.when === undefined ? '' : ` when: ${JSON.stringify(offer.when)},`} routeParam: '${offer.routeParam}', actionKey: '${offer.actionKey}'${offer.tasks ? `, tasks: ${quote(offer.tasks)}` : ''} },`
+          ? ` forContracts: {${offer.products ? ` products: ${quote(offer.products)},` : ''}${offer.when === undefined ? '' : ` when: ${JSON.stringify(offer.when)},`} routeParam: '${offer.routeParam}', actionKey: '${offer.actionKey}'${offer.tasks ? `, tasks: ${quote(offer.tasks)}` : ''}${offer.services ? `, services: ${quote(offer.services)}` : ''} },`
           : '';
         return `  { id: '${d.id}',${variant} kind: '${d.kind}',${product} baseRoute: '${v?.baseRoute ?? d.baseRoute}', i18nNamespace: '${d.i18nNamespace}', roles: ${quote(v?.roles ?? d.roles)}, brands: ${quote(d.brands)},${forContracts} load: () => import('./${d.id}.json').then((m) => m.default as unknown as WizardDefinition) },`;
       }),

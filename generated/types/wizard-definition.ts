@@ -206,6 +206,12 @@ export type WizardDefinition = {
     refusalKey: string;
     when?: Rule17;
     /**
+     * The customer's service pages that offer this flow (umzugsservice: the moving service at /kunden/umzugsservice lists, for each of the signed-in customer's contracts, the flows of this service that apply to it, with the flow's actionKey as the link).
+     *
+     * @minItems 1
+     */
+    services?: ['umzugsservice', ...'umzugsservice'[]];
+    /**
      * The contract tasks (spec 'Contract task') this flow completes, such as the revenue reminders: the contract page and the customer's contract list link each open task of these types to the flow.
      *
      * @minItems 1

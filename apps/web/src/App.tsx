@@ -38,6 +38,9 @@ const PostfachPage = lazy(() =>
 const PostfachMessagePage = lazy(() =>
   import('./portal/PostfachPage.tsx').then((m) => ({ default: m.PostfachMessagePage })),
 );
+const ServicePage = lazy(() =>
+  import('./portal/ServicePage.tsx').then((m) => ({ default: m.ServicePage })),
+);
 const CustomerBasePage = lazy(() =>
   import('./agent/CustomerBasePage.tsx').then((m) => ({ default: m.CustomerBasePage })),
 );
@@ -128,6 +131,10 @@ export function App({ brand }: { brand: BrandConfig }) {
             <Route
               path="/kunden/vertraege/:versicherungsNummer"
               element={customerPage(<ContractDetailPage brand={brand.id} />)}
+            />
+            <Route
+              path="/kunden/umzugsservice"
+              element={customerPage(<ServicePage brand={brand.id} service="umzugsservice" />)}
             />
             <Route path="/kunden/schaeden" element={customerPage(<ClaimsPage />)} />
             <Route path="/kunden/schaeden/:aktenId" element={customerPage(<ClaimDetailPage />)} />

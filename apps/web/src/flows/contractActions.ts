@@ -26,3 +26,15 @@ export function contractActions(
       appliesToContract(entry.forContracts, contract, today),
   );
 }
+
+/** The customer's flows of a service page (umzugsservice) that apply to a contract on `today`. */
+export function serviceActions(
+  brand: string,
+  service: string,
+  contract: Readonly<Record<string, unknown>>,
+  today: string,
+): FlowEntry[] {
+  return contractActions(brand, 'customer', contract, today).filter((entry) =>
+    (entry.forContracts?.services as readonly string[] | undefined)?.includes(service),
+  );
+}

@@ -66,6 +66,9 @@ export function Home({ brand }: { brand: BrandConfig }) {
           <Link to="/vermittler/login">{t('home.agentPortal')}</Link>
         </li>
         <li>
+          <Link to="/kunden/umzugsservice">{t('home.movingService')}</Link>
+        </li>
+        <li>
           <Link to="/haeufige-fragen">{t('home.faq')}</Link>
         </li>
       </ul>

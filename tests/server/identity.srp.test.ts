@@ -258,23 +258,6 @@ describe('a signed-in session', () => {
     expect((await signIn(customers, username, password)).kind).toBe('failure');
   });
 
-  it('changes the mobile number', async () => {
-    const { user } = await signedIn();
-    const { CognitoUserAttribute } = await import('amazon-cognito-identity-js');
-    await call((done) =>
-      user.updateAttributes(
-        [new CognitoUserAttribute({ Name: 'phone_number', Value: '+4915199999999' })],
-        done,
-      ),
-    );
-    const attributes = await call<{ getName(): string; getValue(): string }[]>((done) =>
-      user.getUserAttributes(done),
-    );
-    expect(attributes.find((a) => a.getName() === 'phone_number')?.getValue()).toBe(
-      '+4915199999999',
-    );
-  });
-
   it('stops working everywhere after a global sign-out', async () => {
     const { user } = await signedIn();
     const session = user.getSignInUserSession();

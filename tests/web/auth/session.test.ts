@@ -137,7 +137,20 @@ describe('the portal session', () => {
     expect((await auth.signIn('peter.weber@beispiel.example', 'Neues-Passwort-5')).kind).toBe(
       'success',
     );
-    expect(await auth.changePhoneNumber('+4915112345699')).toEqual({ ok: true });
+    expect(await auth.requestAttributeChange('phone_number', '+4915112345699')).toEqual({
+      ok: true,
+    });
+    const [sms] = (await (
+      await fetch(`${server.base}/api/identity/dev/outbox?username=peter.weber@beispiel.example`)
+    ).json()) as { code: string; channel: string }[];
+    expect(sms?.channel).toBe('SMS');
+    expect(
+      await auth.verifyAttribute('phone_number', '000000' === sms?.code ? '1' : '000000'),
+    ).toEqual({
+      ok: false,
+      code: 'CodeMismatchException',
+    });
+    expect(await auth.verifyAttribute('phone_number', sms?.code ?? '')).toEqual({ ok: true });
     expect(await auth.changePassword('Neues-Passwort-5', 'Noch-Neuer-6')).toEqual({ ok: true });
     expect(await auth.changePassword('Falsch-1-Abc', 'Noch-Neuer-7')).toEqual({
       ok: false,

@@ -10,7 +10,13 @@ import {
   requireString,
 } from './errors.ts';
 import { requireClient, type Operation, type OperationContext } from './operation.ts';
-import { identityCodes, identityOutbox, identityUsers, type PoolName } from './schema.ts';
+import {
+  identityCodes,
+  identityOutbox,
+  identityUsers,
+  type CodePurpose,
+  type PoolName,
+} from './schema.ts';
 import { admitAttempt, throttleKeys } from './throttle.ts';
 import { fakeCredentials, findUser, revokeAllSignIns, setPassword } from './users.ts';
 
@@ -19,12 +25,12 @@ const CODE_SECONDS = 3600;
 /** Wrong entries allowed per code. */
 const CODE_ATTEMPTS = 5;
 
-type Purpose = 'FORGOT_PASSWORD' | 'SIGN_UP';
+type Purpose = CodePurpose;
 
 const hashCode = (code: string) => createHash('sha256').update(code).digest();
 
 /** `a***@e***` as Cognito shows where a code went. */
-function maskEmail(email: string): string {
+export function maskEmail(email: string): string {
   const [local = '', domain = ''] = email.split('@');
   return `${local.slice(0, 1)}***@${domain.slice(0, 1)}***`;
 }
@@ -35,28 +41,41 @@ const delivery = (email: string) => ({
   AttributeName: 'email',
 });
 
-/** Makes a 6-digit code, keeps its hash and puts the message in the outbox. */
-async function sendCode(
+/**
+ * Makes a 6-digit code, keeps its hash (with the new value it confirms, for VERIFY_*) and puts the
+ * message in the outbox: an e-mail, or an SMS to a mobile number.
+ */
+export async function sendCode(
   context: OperationContext,
   username: string,
   email: string,
   purpose: Purpose,
+  options: { channel?: 'EMAIL' | 'SMS'; pendingValue?: string } = {},
 ): Promise<void> {
+  const pendingValue = options.pendingValue ?? null;
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const expiresAt = new Date(context.config.now() + CODE_SECONDS * 1000);
   const codeHash = hashCode(code).toString('hex');
   await context.config.db.transaction(async (tx) => {
     await tx
       .insert(identityCodes)
-      .values({ pool: context.pool, username, purpose, codeHash, attempts: 0, expiresAt })
+      .values({
+        pool: context.pool,
+        username,
+        purpose,
+        codeHash,
+        pendingValue,
+        attempts: 0,
+        expiresAt,
+      })
       .onConflictDoUpdate({
         target: [identityCodes.pool, identityCodes.username, identityCodes.purpose],
-        set: { codeHash, attempts: 0, expiresAt },
+        set: { codeHash, pendingValue, attempts: 0, expiresAt },
       });
     await tx.insert(identityOutbox).values({
       pool: context.pool,
       username,
-      channel: 'EMAIL',
+      channel: options.channel ?? 'EMAIL',
       destination: email,
       purpose,
       code,
@@ -64,8 +83,11 @@ async function sendCode(
   });
 }
 
-/** Checks and uses up a code; throws CodeMismatch, ExpiredCode or LimitExceeded. */
-async function useCode(
+/**
+ * Checks and uses up a code; throws CodeMismatch, ExpiredCode or LimitExceeded. Returns the new
+ * value the code confirms (VERIFY_*), else null.
+ */
+export async function useCode(
   context: OperationContext,
   pool: PoolName,
   username: string,
@@ -104,7 +126,13 @@ async function useCode(
       .where(where);
     throw mismatch();
   }
-  await context.config.db.delete(identityCodes).where(where);
+  // Used once: of two requests with the same code only the one that deletes the row goes on.
+  const used = await context.config.db
+    .delete(identityCodes)
+    .where(and(where, eq(identityCodes.codeHash, row.codeHash)))
+    .returning({ pendingValue: identityCodes.pendingValue });
+  if (used.length === 0) throw mismatch();
+  return used[0]?.pendingValue ?? null;
 }
 
 /** ForgotPassword: a code to the user's e-mail; an unknown name gets the same answer and no mail. */

@@ -2,9 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   changePassword,
   getUser,
+  getUserAttributeVerificationCode,
   globalSignOut,
   revokeToken,
   updateUserAttributes,
+  verifyUserAttribute,
 } from './account.ts';
 import { isPool, POOLS, resolveConfig, type IdentityOptions } from './config.ts';
 import { CognitoError, type RequestBody } from './errors.ts';
@@ -25,6 +27,8 @@ const OPERATIONS: Record<string, Operation> = {
   GlobalSignOut: globalSignOut,
   RevokeToken: revokeToken,
   UpdateUserAttributes: updateUserAttributes,
+  VerifyUserAttribute: verifyUserAttribute,
+  GetUserAttributeVerificationCode: getUserAttributeVerificationCode,
   ForgotPassword: forgotPassword,
   ConfirmForgotPassword: confirmForgotPassword,
   SignUp: signUp,

@@ -75,14 +75,19 @@ export const identityChallenges = pgTable('identity_challenges', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** What a one-time code is for. */
+export type CodePurpose = 'FORGOT_PASSWORD' | 'SIGN_UP' | 'VERIFY_EMAIL' | 'VERIFY_PHONE';
+
 /** One-time codes, hashed. */
 export const identityCodes = pgTable(
   'identity_codes',
   {
     pool: text('pool').$type<PoolName>().notNull(),
     username: text('username').notNull(),
-    purpose: text('purpose').$type<'FORGOT_PASSWORD' | 'SIGN_UP'>().notNull(),
+    purpose: text('purpose').$type<CodePurpose>().notNull(),
     codeHash: text('code_hash').notNull(),
+    /** The new e-mail address or mobile number a VERIFY_* code confirms. */
+    pendingValue: text('pending_value'),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

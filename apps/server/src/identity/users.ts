@@ -20,7 +20,20 @@ export async function findUser(
     .select()
     .from(identityUsers)
     .where(and(eq(identityUsers.pool, pool), eq(identityUsers.username, username)));
-  return user;
+  if (user) return user;
+  // A changed and confirmed e-mail address signs in too (an alias of the username, which the SRP
+  // computation keeps using as USER_ID_FOR_SRP).
+  const [alias] = await config.db
+    .select()
+    .from(identityUsers)
+    .where(
+      and(
+        eq(identityUsers.pool, pool),
+        eq(identityUsers.email, username),
+        eq(identityUsers.emailVerified, true),
+      ),
+    );
+  return alias;
 }
 
 /**

@@ -210,17 +210,51 @@ export class PortalAuth {
     });
   }
 
-  /** Changes the mobile number (E.164) of the signed-in user. */
-  async changePhoneNumber(phoneNumber: string): Promise<AccountResult> {
+  /**
+   * Asks to change the e-mail address or the mobile number (E.164) of the signed-in user: the
+   * service sends a code to the new address (by SMS to the new number); {@link verifyAttribute}
+   * with that code makes the change.
+   */
+  async requestAttributeChange(
+    name: VerifiedAttribute,
+    value: string,
+  ): Promise<AccountResult> {
     return attempt(async () => {
       const user = await this.signedInUser();
       const { attribute } = await cognito();
-      await promisify((done) =>
-        user.updateAttributes([attribute('phone_number', phoneNumber)], done),
+      await promisify((done) => user.updateAttributes([attribute(name, value)], done));
+    });
+  }
+
+  /** Confirms a requested change with its code. */
+  async verifyAttribute(name: VerifiedAttribute, code: string): Promise<AccountResult> {
+    return attempt(async () => {
+      const user = await this.signedInUser();
+      await new Promise<void>((resolve, reject) =>
+        user.verifyAttribute(name, code.trim(), {
+          onSuccess: () => resolve(),
+          onFailure: reject,
+        }),
+      );
+    });
+  }
+
+  /** Sends the code of a requested change once more. */
+  async resendAttributeCode(name: VerifiedAttribute): Promise<AccountResult> {
+    return attempt(async () => {
+      const user = await this.signedInUser();
+      await new Promise<void>((resolve, reject) =>
+        user.getAttributeVerificationCode(name, {
+          onSuccess: () => resolve(),
+          onFailure: reject,
+        }),
       );
     });
   }
 }
+
+/** The attributes a user changes with a code sent to the new value. */
+export type VerifiedAttribute = 'email' | 'phone_number';
 
 /** One {@link PortalAuth} per portal for the app. */
 export const portalAuth: Record<Portal, PortalAuth> = {

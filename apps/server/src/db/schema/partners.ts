@@ -31,6 +31,8 @@ export const agents = pgTable('agents', {
   name: text('name').notNull(),
   email: text('email').notNull(),
   vertriebsweg: text('vertriebsweg').notNull(),
+  /** Where the agent's notifications go; null: the sign-in e-mail. */
+  benachrichtigungEmail: text('benachrichtigung_email'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -51,6 +53,8 @@ export const partners = pgTable('partners', {
   plz: text('plz').notNull(),
   ort: text('ort').notNull(),
   land: text('land').notNull().default('DE'),
+  /** How the customer prefers to be contacted (spec "Contact channel"). */
+  kontaktkanal: text('kontaktkanal').$type<'CHAT' | 'EMAIL'>().notNull().default('EMAIL'),
   vermittlerNummer: text('vermittler_nummer').references(() => agents.vermittlerNummer),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { InfoBox } from '#renderer';
 import { useAuth } from '../authStore.ts';
@@ -6,10 +8,11 @@ import { errorTextKey } from '../errorText.ts';
 import { accountOutcome } from '../form/accountOutcome.ts';
 import { AuthForm } from '../form/AuthForm.tsx';
 import { NewPasswordField, PasswordField } from '../form/fields.tsx';
-import { required, strongPassword, type Rule } from '../form/rules.ts';
+import { email, required, sixDigits, strongPassword, type Rule } from '../form/rules.ts';
 import { TextField } from '../form/TextField.tsx';
 import { useAuthForm } from '../form/useAuthForm.ts';
-import type { Portal } from '../pools.ts';
+import { PORTAL_PATHS, type Portal } from '../pools.ts';
+import type { VerifiedAttribute } from '../session.ts';
 
 /** A German mobile number (or international), normalised to E.164; null when not valid. */
 export function mobileE164(value: string): string | null {
@@ -23,32 +26,149 @@ const mobile =
   (value) =>
     mobileE164(value) ? null : key;
 
-/** Change the mobile number of the signed-in user (customer portal). */
-export function ChangePhonePage({ portal }: { portal: Portal }) {
+/** What differs between changing the e-mail address and the mobile number. */
+interface AttributeChange {
+  attribute: VerifiedAttribute;
+  /** Text keys under `auth.<texts>` (title, submit, codeSent, confirmSubmit, done, resend…). */
+  texts: 'email' | 'phone';
+  rule: Rule;
+  /** The value sent to the service (E.164 for a mobile number, lowercased e-mail). */
+  normalise: (value: string) => string;
+  field: { type: 'email' | 'tel'; autoComplete: string; label: string; hint?: string };
+}
+
+const CHANGES: Record<'email' | 'phone', AttributeChange> = {
+  email: {
+    attribute: 'email',
+    texts: 'email',
+    rule: email('auth.validation.email', 'auth.validation.email'),
+    normalise: (value) => value.trim().toLowerCase(),
+    field: { type: 'email', autoComplete: 'email', label: 'auth.fields.newEmail' },
+  },
+  phone: {
+    attribute: 'phone_number',
+    texts: 'phone',
+    rule: mobile('auth.validation.phone'),
+    normalise: (value) => mobileE164(value) ?? '',
+    field: {
+      type: 'tel',
+      autoComplete: 'tel',
+      label: 'auth.fields.phone',
+      hint: 'auth.fields.phoneHint',
+    },
+  },
+};
+
+/**
+ * Change the e-mail address or the mobile number of the signed-in user, in two steps: the new
+ * value, then the code the service sent to it (e-mail to the new address, SMS TAN to the new
+ * number). The old value stays until the code is confirmed.
+ */
+function ChangeVerifiedPage({ portal, change }: { portal: Portal; change: AttributeChange }) {
   const { t } = useTranslation('common');
   const { auth } = useAuth();
-  const form = useAuthForm({ phone: '' }, { phone: mobile('auth.validation.phone') }, t);
+  const [step, setStep] = useState<'value' | 'code' | 'done'>('value');
+  const [resent, setResent] = useState(false);
+  const form = useAuthForm(
+    { value: '', code: '' },
+    step === 'value' ? { value: change.rule } : { code: sixDigits('auth.validation.code') },
+    t,
+  );
+  const texts = `auth.${change.texts}`;
+  const target = change.normalise(form.values.value);
+  if (step === 'done') {
+    return (
+      <>
+        <h1 tabIndex={-1} ref={(node) => node?.focus()}>
+          {t(`${texts}.doneTitle`)}
+        </h1>
+        <InfoBox tone="positive">{t(`${texts}.done`, { target })}</InfoBox>
+        <p>
+          <Link to={`${PORTAL_PATHS[portal].base}/kundendaten`}>{t('auth.toAccount')}</Link>
+        </p>
+      </>
+    );
+  }
+  if (step === 'value') {
+    return (
+      <AuthForm
+        {...form.status}
+        title={t(`${texts}.title`)}
+        submitLabel={t(`${texts}.submit`)}
+        onSubmit={() =>
+          void form.submit(async () =>
+            accountOutcome(
+              await auth[portal].requestAttributeChange(change.attribute, target),
+              () => setStep('code'),
+              (code) =>
+                code === 'AliasExistsException' ? 'auth.errors.emailTaken' : errorTextKey(code),
+            ),
+          )
+        }
+        intro={<p>{t(`${texts}.intro`)}</p>}
+      >
+        <TextField
+          {...form.field('value')}
+          type={change.field.type}
+          autoComplete={change.field.autoComplete}
+          label={t(change.field.label)}
+          hint={change.field.hint ? t(change.field.hint) : undefined}
+        />
+      </AuthForm>
+    );
+  }
   return (
     <AuthForm
       {...form.status}
-      title={t('auth.phone.title')}
-      submitLabel={t('auth.phone.submit')}
+      title={t(`${texts}.confirmTitle`)}
+      submitLabel={t(`${texts}.confirmSubmit`)}
       onSubmit={() =>
         void form.submit(async () =>
-          accountOutcome(await auth[portal].changePhoneNumber(mobileE164(form.values.phone) ?? '')),
+          accountOutcome(
+            await auth[portal].verifyAttribute(change.attribute, form.values.code),
+            () => setStep('done'),
+          ),
         )
       }
-      intro={form.done ? <InfoBox tone="positive">{t('auth.phone.done')}</InfoBox> : null}
+      intro={
+        <>
+          <InfoBox tone="neutral">{t(`${texts}.codeSent`, { target })}</InfoBox>
+          {resent ? <p role="status">{t(`${texts}.resent`, { target })}</p> : null}
+        </>
+      }
+      footer={
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() =>
+            void auth[portal].resendAttributeCode(change.attribute).then((result) => {
+              setResent(result.ok);
+            })
+          }
+        >
+          {t(`${texts}.resend`)}
+        </button>
+      }
     >
       <TextField
-        {...form.field('phone')}
-        type="tel"
-        autoComplete="tel"
-        label={t('auth.fields.phone')}
-        hint={t('auth.fields.phoneHint')}
+        {...form.field('code')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        label={t(`${texts}.codeLabel`)}
+        hint={t(`${texts}.codeHint`, { target })}
       />
     </AuthForm>
   );
+}
+
+/** Change the mobile number of the signed-in user, confirmed by an SMS TAN. */
+export function ChangePhonePage({ portal }: { portal: Portal }) {
+  return <ChangeVerifiedPage portal={portal} change={CHANGES.phone} />;
+}
+
+/** Change the e-mail address of the signed-in user, confirmed by a code sent to the new one. */
+export function ChangeEmailPage({ portal }: { portal: Portal }) {
+  return <ChangeVerifiedPage portal={portal} change={CHANGES.email} />;
 }
 
 /** Change the password of the signed-in user. */

@@ -1,0 +1,147 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.ts';
+import { auditLog, partners } from '../db/schema/index.ts';
+import { sendError } from '../http/errors.ts';
+import { identityUsers } from '../identity/schema.ts';
+import { requireIdentity, type RouteContext } from './context.ts';
+
+/** The customer's data as the portal's "kundendaten" shows it. */
+export interface Kundendaten {
+  partnerNummer: string;
+  anrede: string | null;
+  vorname: string;
+  nachname: string;
+  firmenname: string | null;
+  email: string;
+  handynummer: string | null;
+  adresse: { strasse: string; hausnummer: string; plz: string; ort: string };
+  kontaktkanal: 'CHAT' | 'EMAIL';
+}
+
+/** The customer's contact data and preferred channel (PUT body). */
+export interface Kontaktdaten {
+  strasse: string;
+  hausnummer: string;
+  plz: string;
+  ort: string;
+  kontaktkanal: 'CHAT' | 'EMAIL';
+}
+
+const text = (max: number) => ({ type: 'string', minLength: 1, maxLength: max, pattern: '\\S' });
+
+const KONTAKTDATEN_SCHEMA = {
+  type: 'object',
+  properties: {
+    strasse: text(100),
+    hausnummer: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 10,
+      pattern: '^\\d+\\s?[a-zA-Z]?(-\\d+)?$',
+    },
+    plz: { type: 'string', pattern: '^\\d{5}$' },
+    ort: text(100),
+    kontaktkanal: { enum: ['CHAT', 'EMAIL'] },
+  },
+  required: ['strasse', 'hausnummer', 'plz', 'ort', 'kontaktkanal'],
+  additionalProperties: false,
+} as const;
+
+/** The signed-in customer's data, or undefined when the partner record is missing. */
+export async function readKundendaten(
+  db: Db,
+  partnerNummer: string,
+): Promise<Kundendaten | undefined> {
+  const [partner] = await db
+    .select()
+    .from(partners)
+    .where(eq(partners.partnerNummer, partnerNummer));
+  if (!partner) return undefined;
+  const [user] = await db
+    .select({ phoneNumber: identityUsers.phoneNumber })
+    .from(identityUsers)
+    .where(and(eq(identityUsers.pool, 'benutzer'), eq(identityUsers.partnerNummer, partnerNummer)));
+  return {
+    partnerNummer,
+    anrede: partner.anrede,
+    vorname: partner.vorname,
+    nachname: partner.nachname,
+    firmenname: partner.firmenname,
+    email: partner.email,
+    handynummer: user?.phoneNumber ?? null,
+    adresse: {
+      strasse: partner.strasse,
+      hausnummer: partner.hausnummer,
+      plz: partner.plz,
+      ort: partner.ort,
+    },
+    kontaktkanal: partner.kontaktkanal,
+  };
+}
+
+/**
+ * The customer portal's own data: `GET /api/portal/kundendaten` (name, address, e-mail, mobile,
+ * preferred contact channel) and `PUT /api/portal/kundendaten/kontaktdaten` (address and channel;
+ * the e-mail address and the mobile number change through the identity service with a code).
+ * Customers only: an agent gets the 404 of an address that does not exist.
+ */
+export function registerKundendatenRoutes(app: FastifyInstance, context: RouteContext): void {
+  const customer = async (request: FastifyRequest, reply: FastifyReply) => {
+    const identity = await requireIdentity(context, request, reply);
+    if (!identity) return null;
+    if (identity.role !== 'benutzer') {
+      sendError(reply, 404, 'not-found', 'Diese Adresse gibt es nicht.');
+      return null;
+    }
+    return identity;
+  };
+  const missing = 'Ihre Kundendaten haben wir nicht gefunden. Bitte wenden Sie sich an uns.';
+
+  app.get('/api/portal/kundendaten', async (request, reply) => {
+    const identity = await customer(request, reply);
+    if (!identity) return reply;
+    reply.header('cache-control', 'private, no-store');
+    return (
+      (await readKundendaten(context.db, identity.partnerNummer)) ??
+      sendError(reply, 404, 'not-found', missing)
+    );
+  });
+
+  app.put<{ Body: Kontaktdaten }>(
+    '/api/portal/kundendaten/kontaktdaten',
+    { schema: { body: KONTAKTDATEN_SCHEMA } },
+    async (request, reply) => {
+      const identity = await customer(request, reply);
+      if (!identity) return reply;
+      const body = request.body;
+      const values = {
+        strasse: body.strasse.trim(),
+        hausnummer: body.hausnummer.trim(),
+        plz: body.plz,
+        ort: body.ort.trim(),
+        kontaktkanal: body.kontaktkanal,
+      };
+      const changed = await context.db.transaction(async (tx) => {
+        const rows = await tx
+          .update(partners)
+          .set(values)
+          .where(eq(partners.partnerNummer, identity.partnerNummer))
+          .returning({ partnerNummer: partners.partnerNummer });
+        if (rows.length === 0) return false;
+        await tx.insert(auditLog).values({
+          actorRole: 'benutzer',
+          actorId: identity.partnerNummer,
+          action: 'kontaktdaten.geaendert',
+          entity: 'partner',
+          entityId: identity.partnerNummer,
+          requestId: request.id,
+          details: values,
+        });
+        return true;
+      });
+      if (!changed) return sendError(reply, 404, 'not-found', missing);
+      return readKundendaten(context.db, identity.partnerNummer);
+    },
+  );
+}

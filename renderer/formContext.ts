@@ -6,6 +6,14 @@ export type UploadFile = (
   onProgress: (fraction: number) => void,
 ) => Promise<UploadedFile>;
 
+/** An upload the server refused with a text for the user (too large, a type it does not take). */
+export class UploadRefusedError extends Error {
+  constructor(readonly userMessage: string) {
+    super(userMessage);
+    this.name = 'UploadRefusedError';
+  }
+}
+
 /** A file the server accepted: what a file field stores. */
 export interface UploadedFile extends FileDescriptor {
   /** Server-made id of the stored file. */

@@ -38,6 +38,11 @@ export function translatedUiSchema(
       t(`${prefix}.${path}.options.false`),
     ];
   }
+  // A placeholder only where the bundle has one (the message box's "Nachricht schreiben"); it
+  // never replaces the label.
+  if (exists(`${prefix}.${path}.placeholder`)) {
+    own['ui:placeholder'] = t(`${prefix}.${path}.placeholder`);
+  }
   if (typeof own['ui:autocomplete'] === 'string') {
     own['ui:options'] = {
       ...(isObject(own['ui:options']) ? own['ui:options'] : {}),

@@ -16,6 +16,7 @@ export type {
   UploadFile,
   UploadedFile,
 } from './formContext.ts';
+export { UploadRefusedError } from './formContext.ts';
 export { InfoBox, type InfoBoxTone } from './templates/InfoBox.tsx';
 export { EditToggle } from './templates/EditToggle.tsx';
 export { MessageInput } from './templates/MessageInput.tsx';

@@ -40,7 +40,7 @@ export interface CheckResult {
 
 const FOLDER_SCHEMAS: { pattern: RegExp; schema: string; kind: string }[] = [
   {
-    pattern: /^definitions\/(claims|applications|self-service)\/[^/]+\.json$/,
+    pattern: /^definitions\/(claims|applications|self-service|services)\/[^/]+\.json$/,
     schema: 'wizard-definition',
     kind: 'definition',
   },

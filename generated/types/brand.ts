@@ -30,4 +30,25 @@ export interface BrandConfig {
    * Items: A claim product of definitions/claim-products.json, or KFZ.
    */
   claimProducts: string[];
+  /**
+   * How customers reach the brand's service team: shown on the contact page /kunden/kontakt and in the portal.
+   */
+  contact: {
+    /**
+     * Service phone number, international format with spaces (+49 40 1234 5678).
+     */
+    telefon: string;
+    /**
+     * Service e-mail address.
+     */
+    email: string;
+    /**
+     * German text of the hours the phone is answered ("Montag bis Freitag, 8 bis 18 Uhr").
+     */
+    erreichbarkeit: string;
+    /**
+     * Postal address in one line.
+     */
+    anschrift: string;
+  };
 }

@@ -16,9 +16,9 @@ export type WizardDefinition = {
    */
   version: number;
   /**
-   * claim: a claimant reports a loss; application: a purchase wizard; self-service: a change to a signed-in customer's contract (calculate, then save).
+   * claim: a claimant reports a loss; application: a purchase wizard; self-service: a change to a signed-in customer's contract (calculate, then save); service: any other form of the portals or the public pages that ends in one submit call (write a message with attachments, give feedback, record a consent), in definitions/services/.
    */
-  kind: 'claim' | 'application' | 'self-service';
+  kind: 'claim' | 'application' | 'self-service' | 'service';
   product?: Product;
   /**
    * Brands this flow is offered for. The app shows it only under these brands.

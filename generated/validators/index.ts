@@ -20,6 +20,7 @@ export const validatorLoaders: Record<string, () => Promise<Record<string, Valid
   'inhaltsversicherung': () => import('./inhaltsversicherung.js').then((m) => ({ 'beratung': m.beratung, 'empfehlung': m.empfehlung, 'betrieb': m.betrieb, 'betriebsstaette': m.betriebsstaette, 'inhalt': m.inhalt, 'gefahren': m.gefahren, 'bausteine': m.bausteine, 'risiko': m.risiko, 'versicherungsnehmer': m.versicherungsnehmer, 'beginn': m.beginn, 'zahlweise': m.zahlweise, 'bankverbindung': m.bankverbindung, 'einwilligungen': m.einwilligungen })),
   'jahresumsatz': () => import('./jahresumsatz.js').then((m) => ({ 'umsatz': m.umsatz, 'neu': m.neu })),
   'kuendigen-widerrufen': () => import('./kuendigen-widerrufen.js').then((m) => ({ 'art': m.art, 'kuendigung': m.kuendigung, 'widerruf': m.widerruf })),
+  'nachricht': () => import('./nachricht.js').then((m) => ({ 'nachricht': m.nachricht })),
   'phv': () => import('./phv.js').then((m) => ({ 'auswahl': m.auswahl })),
   'privathaftpflicht': () => import('./privathaftpflicht.js').then((m) => ({ 'beratung': m.beratung, 'empfehlung': m.empfehlung, 'familie': m.familie, 'partner': m.partner, 'deckung': m.deckung, 'risikofragen': m.risikofragen, 'versicherungsnehmer': m.versicherungsnehmer, 'beginn': m.beginn, 'zahlweise': m.zahlweise, 'bankverbindung': m.bankverbindung, 'einwilligungen': m.einwilligungen })),
   'rahmennummer': () => import('./rahmennummer.js').then((m) => ({ 'rahmennummer': m.rahmennummer })),

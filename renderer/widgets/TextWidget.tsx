@@ -11,6 +11,7 @@ export function TextWidget(props: WidgetProps): ReactElement {
       className="input input--text"
       type="text"
       autoComplete={autocompleteOf(props)}
+      {...(props.placeholder ? { placeholder: props.placeholder } : {})}
       readOnly={props.readonly === true}
       value={textOf(props.value)}
       onChange={(event) => onChange(valueOfText(event.target.value))}

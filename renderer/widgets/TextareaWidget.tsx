@@ -15,6 +15,7 @@ export function TextareaWidget(props: WidgetProps): ReactElement {
       className="textarea"
       rows={typeof rows === 'number' && rows > 0 ? rows : TEXTAREA_DEFAULT_ROWS}
       autoComplete={autocompleteOf(props)}
+      {...(props.placeholder ? { placeholder: props.placeholder } : {})}
       readOnly={props.readonly === true}
       value={textOf(props.value)}
       onChange={(event) => onChange(valueOfText(event.target.value))}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FileDescriptor } from '#engine';
-import type { RendererFormContext, UploadedFile } from '../formContext.ts';
+import { UploadRefusedError, type RendererFormContext, type UploadedFile } from '../formContext.ts';
 import { chosenFilesProblem, storedFile } from './fileRules.ts';
 import type { FileRules } from './fileRules.ts';
 
@@ -62,8 +62,12 @@ export function useFileUploads(
       const uploaded = await service(file, setFraction);
       change([...latest.current, storedFile(uploaded)]);
       setStatus(t('common:widgets.file.uploaded', { name: file.name }));
-    } catch {
-      setError(t('common:widgets.file.failed', { name: file.name }));
+    } catch (problem) {
+      setError(
+        problem instanceof UploadRefusedError
+          ? `${file.name}: ${problem.userMessage}`
+          : t('common:widgets.file.failed', { name: file.name }),
+      );
     } finally {
       setInProgress((list) => list.filter((item) => item.key !== key));
     }

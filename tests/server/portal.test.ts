@@ -203,4 +203,36 @@ describe('Postfach', () => {
     });
     expect(reuse.statusCode).toBe(400);
   });
+
+  it('confirms a customer’s message in their inbox at once, and only theirs', async () => {
+    const headers = asCustomer('3000102');
+    const before = (await inject('GET', '/api/postfach/benutzer/eingang', headers)).json<{
+      ungelesen: number;
+    }>().ungelesen;
+    const sent = await inject('POST', '/api/postfach/benutzer/nachrichten', headers, {
+      betreff: 'Frage zur Rechnung',
+      nachricht: 'Wann wird der Beitrag abgebucht?',
+    });
+    expect(sent.statusCode).toBe(201);
+    const inbox = (await inject('GET', '/api/postfach/benutzer/eingang', headers)).json<{
+      nachrichten: { id: string; betreff: string; gelesen: boolean }[];
+      ungelesen: number;
+    }>();
+    expect(inbox.ungelesen).toBe(before + 1);
+    const reply = inbox.nachrichten[0];
+    expect(reply).toMatchObject({
+      betreff: 'Eingangsbestätigung: Frage zur Rechnung',
+      gelesen: false,
+    });
+    const text = (
+      await inject('GET', `/api/postfach/benutzer/nachrichten/${reply?.id ?? ''}`, headers)
+    ).json<{ nachricht: string }>().nachricht;
+    expect(text).toContain('„Frage zur Rechnung“');
+    const someoneElse = (await inject('GET', '/api/postfach/benutzer/eingang', MUELLER)).json<{
+      nachrichten: { betreff: string }[];
+    }>().nachrichten;
+    expect(someoneElse.map((m) => m.betreff)).not.toContain(
+      'Eingangsbestätigung: Frage zur Rechnung',
+    );
+  });
 });

@@ -38,6 +38,18 @@ const PostfachPage = lazy(() =>
 const PostfachMessagePage = lazy(() =>
   import('./portal/PostfachPage.tsx').then((m) => ({ default: m.PostfachMessagePage })),
 );
+const StartPage = lazy(() =>
+  import('./portal/StartPage.tsx').then((m) => ({ default: m.StartPage })),
+);
+const KundendatenPage = lazy(() =>
+  import('./portal/KundendatenPages.tsx').then((m) => ({ default: m.KundendatenPage })),
+);
+const KontaktdatenPage = lazy(() =>
+  import('./portal/KundendatenPages.tsx').then((m) => ({ default: m.KontaktdatenPage })),
+);
+const KontaktPage = lazy(() =>
+  import('./portal/KundendatenPages.tsx').then((m) => ({ default: m.KontaktPage })),
+);
 const ServicePage = lazy(() =>
   import('./portal/ServicePage.tsx').then((m) => ({ default: m.ServicePage })),
 );
@@ -123,7 +135,13 @@ export function App({ brand }: { brand: BrandConfig }) {
                 <Route key={flowKey(flow)} path={flowPath(flow)} element={flowElement(flow)} />
               ))}
             {authRoutes()}
-            <Route path="/kunden" element={<Navigate replace to="/kunden/vertraege" />} />
+            <Route path="/kunden" element={customerPage(<StartPage />)} />
+            <Route path="/kunden/kundendaten" element={customerPage(<KundendatenPage />)} />
+            <Route
+              path="/kunden/kundendaten/kontaktdaten"
+              element={customerPage(<KontaktdatenPage />)}
+            />
+            <Route path="/kunden/kontakt" element={customerPage(<KontaktPage brand={brand} />)} />
             <Route
               path="/kunden/vertraege"
               element={customerPage(<ContractsPage brand={brand.id} />)}
@@ -138,7 +156,18 @@ export function App({ brand }: { brand: BrandConfig }) {
             />
             <Route path="/kunden/schaeden" element={customerPage(<ClaimsPage />)} />
             <Route path="/kunden/schaeden/:aktenId" element={customerPage(<ClaimDetailPage />)} />
-            <Route path="/kunden/postfach" element={customerPage(<PostfachPage />)} />
+            <Route
+              path="/kunden/postfach"
+              element={<Navigate replace to="/kunden/postfach/eingang" />}
+            />
+            <Route
+              path="/kunden/postfach/eingang"
+              element={customerPage(<PostfachPage box="eingang" />)}
+            />
+            <Route
+              path="/kunden/postfach/gesendet"
+              element={customerPage(<PostfachPage box="gesendet" />)}
+            />
             <Route path="/kunden/postfach/:id" element={customerPage(<PostfachMessagePage />)} />
             <Route
               path="/vermittler"

@@ -44,9 +44,9 @@ describe('portal paths', () => {
     expect(safeReturnPath('benutzer', '/kunden/kundendaten/passwort')).toBe(
       '/kunden/kundendaten/passwort',
     );
-    expect(safeReturnPath('benutzer', 'https://evil.example/kunden/')).toBe('/kunden/vertraege');
-    expect(safeReturnPath('benutzer', '//evil.example')).toBe('/kunden/vertraege');
-    expect(safeReturnPath('benutzer', '/vermittler/kundenbestand')).toBe('/kunden/vertraege');
+    expect(safeReturnPath('benutzer', 'https://evil.example/kunden/')).toBe('/kunden/');
+    expect(safeReturnPath('benutzer', '//evil.example')).toBe('/kunden/');
+    expect(safeReturnPath('benutzer', '/vermittler/kundenbestand')).toBe('/kunden/');
     expect(safeReturnPath('vermittler', null)).toBe('/vermittler/kundenbestand');
   });
 });

@@ -152,8 +152,30 @@ export async function sendMessage(db: Db, identity: Identity, message: NewMessag
       : [];
     if (ids.length)
       await tx.update(uploads).set({ state: 'verwendet' }).where(inArray(uploads.id, ids));
+    // A customer's message is confirmed in their inbox at once (the service team answers later
+    // in the same way): the reply names the subject and says what happens next.
+    if (identity.role === 'benutzer') {
+      await placeMessage(tx, identity.partnerNummer, receipt(row.betreff, files.length));
+    }
     return { ...messageItem(row), box: row.box, nachricht: row.nachricht, anhaenge: stored };
   });
+}
+
+/** The confirmation of a customer's message, placed in their inbox. */
+function receipt(betreff: string, attachmentCount: number): PlatformMessage {
+  const anhaenge =
+    attachmentCount === 0
+      ? ''
+      : attachmentCount === 1
+        ? ' mit 1 Anhang'
+        : ` mit ${attachmentCount} Anhängen`;
+  return {
+    betreff: `Eingangsbestätigung: ${betreff}`.slice(0, 200),
+    nachricht:
+      `Vielen Dank für Ihre Nachricht „${betreff}“${anhaenge}. Sie ist bei uns eingegangen und ` +
+      'wird von unserem Kundenservice bearbeitet. Wir antworten Ihnen in der Regel innerhalb von ' +
+      'zwei Werktagen hier in Ihrem Postfach.\n\nFreundliche Grüße\nIhr Kundenservice',
+  };
 }
 
 /** A message the platform sends a customer: subject and text. */

@@ -15,7 +15,7 @@ export const PORTAL_PATHS: Record<Portal, PortalPaths> = {
     base: '/kunden',
     login: '/kunden/login',
     forgotPassword: '/kunden/passwort-vergessen',
-    home: '/kunden/vertraege',
+    home: '/kunden/',
   },
   vermittler: {
     base: '/vermittler',

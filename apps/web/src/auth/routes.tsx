@@ -10,6 +10,9 @@ const ChangePasswordPage = lazy(() =>
 const ChangePhonePage = lazy(() =>
   import('./pages/AccountPages.tsx').then((m) => ({ default: m.ChangePhonePage })),
 );
+const ChangeEmailPage = lazy(() =>
+  import('./pages/AccountPages.tsx').then((m) => ({ default: m.ChangeEmailPage })),
+);
 const ForgotPasswordPage = lazy(() =>
   import('./pages/ForgotPasswordPage.tsx').then((m) => ({ default: m.ForgotPasswordPage })),
 );
@@ -33,6 +36,8 @@ export function authRoutes() {
       <Route path="/kunden/passwort-vergessen" element={<ForgotPasswordPage portal="benutzer" />} />
       <Route path="/kunden/registrieren" element={<RegisterPage />} />
       {customerRoute('/kunden/handynummer-aendern', <ChangePhonePage portal="benutzer" />)}
+      {customerRoute('/kunden/kundendaten/handynummer', <ChangePhonePage portal="benutzer" />)}
+      {customerRoute('/kunden/kundendaten/email', <ChangeEmailPage portal="benutzer" />)}
       {customerRoute('/kunden/kundendaten/passwort', <ChangePasswordPage portal="benutzer" />)}
       <Route path="/vermittler/login" element={<LoginPage portal="vermittler" />} />
       <Route

@@ -215,10 +215,7 @@ export class PortalAuth {
    * service sends a code to the new address (by SMS to the new number); {@link verifyAttribute}
    * with that code makes the change.
    */
-  async requestAttributeChange(
-    name: VerifiedAttribute,
-    value: string,
-  ): Promise<AccountResult> {
+  async requestAttributeChange(name: VerifiedAttribute, value: string): Promise<AccountResult> {
     return attempt(async () => {
       const user = await this.signedInUser();
       const { attribute } = await cognito();

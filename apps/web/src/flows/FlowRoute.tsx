@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Wizard, type WizardServices } from '#renderer';
+import { uploadService } from './upload.ts';
 import { appliesToContract, contextLoads, type WizardDefinition, type WizardSetup } from '#engine';
 import type { FlowEntry } from '../../../../generated/definitions/index.ts';
 import type { BrandConfig } from '../../../../generated/types/brand.ts';
@@ -174,6 +175,11 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
     };
   }, [prepared, baseContext]);
 
+  // Signed-in flows upload with the session's token; a public flow has no uploads yet.
+  const upload = useMemo(
+    () => (entry.roles.includes('claimant') ? undefined : uploadService('bearer')),
+    [entry],
+  );
   const services: WizardServices = useMemo(
     () => ({
       transport: guard.transport,
@@ -234,6 +240,7 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
           services={services}
           segment={segment}
           fileLimits={FILE_LIMITS}
+          {...(upload ? { upload } : {})}
           prefill={prepared.prefill}
         />
       </div>

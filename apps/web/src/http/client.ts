@@ -132,7 +132,11 @@ export function createHttpClient(initial: HttpClientOptions = {}): HttpClient {
       const response = await ky(call.url, {
         method: call.method,
         headers,
-        ...(call.body === undefined ? {} : { json: call.body }),
+        ...(call.body === undefined
+          ? {}
+          : call.body instanceof Blob
+            ? { body: call.body }
+            : { json: call.body }),
         signal: controller.signal,
         throwHttpErrors: false,
         retry: 0,

@@ -1,43 +1,81 @@
-import { useEffect } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate, useParams } from 'react-router';
+import { InfoBox } from '#renderer';
 import { usePageHeading } from '../pages/usePageHeading.ts';
 import { QueryStatus } from '../pages/QueryStatus.tsx';
 import { DownloadButton } from './DownloadButton.tsx';
-import { fetchAttachment, fetchInbox, fetchMessage, markRead } from './postfachApi.ts';
+import { formatDate } from './format.ts';
+import {
+  deleteMessage,
+  fetchAttachment,
+  fetchBox,
+  fetchMessage,
+  markRead,
+  type Box,
+} from './postfachApi.ts';
 
-const date = (iso: string): string =>
-  new Date(iso).toLocaleDateString('de-DE', { timeZone: 'Europe/Berlin' });
+/** The query keys of the Postfach: a change (read, delete, send) refreshes all of them. */
+export const POSTFACH_KEY = ['portal', 'postfach'] as const;
 
-/** Kundenportal "postfach/eingang": the signed-in customer's inbox, newest first. */
-export function PostfachPage() {
+/** The Postfach's two boxes as tabs (links, the current one marked), and "write a message". */
+function BoxTabs() {
   const { t } = useTranslation('portal');
-  const heading = usePageHeading(t('postfach.title'));
+  return (
+    <nav className="portal-nav" aria-label={t('postfach.boxes')}>
+      <ul>
+        <li>
+          <NavLink to="/kunden/postfach/eingang">{t('postfach.eingang')}</NavLink>
+        </li>
+        <li>
+          <NavLink to="/kunden/postfach/gesendet">{t('postfach.gesendet')}</NavLink>
+        </li>
+        <li>
+          <Link to="/kunden/nachricht">{t('postfach.write')}</Link>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * Kundenportal "postfach/eingang" and "postfach/gesendet": the signed-in customer's received or
+ * sent messages, newest first; unread received ones are marked.
+ */
+export function PostfachPage({ box }: { box: Box }) {
+  const { t } = useTranslation('portal');
+  const title = t(`postfach.${box}Title`);
+  const heading = usePageHeading(title);
+  const notice = (useLocation().state as { geloescht?: string } | null)?.geloescht;
   const query = useQuery({
-    queryKey: ['portal', 'postfach'],
-    queryFn: fetchInbox,
+    queryKey: [...POSTFACH_KEY, box],
+    queryFn: () => fetchBox(box),
     refetchOnMount: 'always',
   });
   const messages = query.data?.nachrichten;
   return (
     <section className="portal-page">
       <h1 ref={heading} tabIndex={-1}>
-        {t('postfach.title')}
+        {title}
       </h1>
+      <BoxTabs />
+      {notice ? <p role="status">{t('postfach.deleted', { betreff: notice })}</p> : null}
       <QueryStatus query={query} loadError={t('postfach.loadError')} />
-      {messages && messages.length === 0 ? <p>{t('postfach.empty')}</p> : null}
+      {messages && messages.length === 0 ? <p>{t(`postfach.${box}Empty`)}</p> : null}
       {messages && messages.length > 0 ? (
         <ul className="action-list">
           {messages.map((message) => (
             <li key={message.id}>
               <Link to={`/kunden/postfach/${encodeURIComponent(message.id)}`}>
                 {t('postfach.item', {
-                  datum: date(message.erstelldatum),
+                  datum: formatDate(message.erstelldatum),
                   betreff: message.betreff,
                 })}
               </Link>
-              {message.gelesen ? null : <span> {t('postfach.unread')}</span>}
+              {box === 'eingang' && !message.gelesen ? (
+                <strong> {t('postfach.unread')}</strong>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -60,20 +98,64 @@ function AttachmentButton({ id, name }: { id: string; name: string }) {
   );
 }
 
+/** Deleting a message: asked once more in place, then gone with its attachments. */
+function DeleteMessage({ id, betreff, box }: { id: string; betreff: string; box: Box }) {
+  const { t } = useTranslation('portal');
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const [asking, setAsking] = useState(false);
+  const remove = useMutation({
+    mutationFn: () => deleteMessage(id),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: POSTFACH_KEY });
+      void navigate(`/kunden/postfach/${box}`, { state: { geloescht: betreff } });
+    },
+  });
+  if (!asking) {
+    return (
+      <button type="button" className="button button--secondary" onClick={() => setAsking(true)}>
+        {t('postfach.delete')}
+      </button>
+    );
+  }
+  return (
+    <div role="group" aria-labelledby={`loeschen-${id}`} className="confirm-box">
+      <p id={`loeschen-${id}`}>{t('postfach.deleteQuestion', { betreff })}</p>
+      {remove.isError ? <InfoBox tone="error">{t('postfach.deleteError')}</InfoBox> : null}
+      <button
+        type="button"
+        className="button"
+        disabled={remove.isPending}
+        ref={(node) => node?.focus()}
+        onClick={() => remove.mutate()}
+      >
+        {t('postfach.deleteConfirm')}
+      </button>{' '}
+      <button type="button" className="button button--secondary" onClick={() => setAsking(false)}>
+        {t('postfach.deleteCancel')}
+      </button>
+    </div>
+  );
+}
+
 /** Kundenportal "postfach/nachricht": one message with its text and attachments; read once shown. */
 export function PostfachMessagePage() {
   const { t } = useTranslation('portal');
   const { id = '' } = useParams();
   const client = useQueryClient();
-  const query = useQuery({ queryKey: ['portal', 'postfach', id], queryFn: () => fetchMessage(id) });
+  const query = useQuery({
+    queryKey: [...POSTFACH_KEY, 'nachricht', id],
+    queryFn: () => fetchMessage(id),
+  });
   const message = query.data;
   const heading = usePageHeading(message?.betreff ?? t('postfach.messageTitle'));
   useEffect(() => {
     if (message && !message.gelesen)
       void markRead(message.id)
-        .then(() => client.invalidateQueries({ queryKey: ['portal', 'postfach'], exact: true }))
+        .then(() => client.invalidateQueries({ queryKey: POSTFACH_KEY }))
         .catch(() => undefined);
   }, [message, client]);
+  const box = message?.box ?? 'eingang';
   return (
     <section className="portal-page">
       <h1 ref={heading} tabIndex={-1}>
@@ -86,7 +168,11 @@ export function PostfachMessagePage() {
       />
       {message ? (
         <>
-          <p>{t('postfach.received', { datum: date(message.erstelldatum) })}</p>
+          <p>
+            {t(box === 'gesendet' ? 'postfach.sent' : 'postfach.received', {
+              datum: formatDate(message.erstelldatum),
+            })}
+          </p>
           <p className="postfach-text">{message.nachricht}</p>
           {message.anhaenge.length > 0 ? (
             <>
@@ -98,10 +184,11 @@ export function PostfachMessagePage() {
               </ul>
             </>
           ) : null}
+          <DeleteMessage id={message.id} betreff={message.betreff} box={box} />
         </>
       ) : null}
       <p>
-        <Link to="/kunden/postfach">{t('postfach.back')}</Link>
+        <Link to={`/kunden/postfach/${box}`}>{t(`postfach.back_${box}`)}</Link>
       </p>
     </section>
   );

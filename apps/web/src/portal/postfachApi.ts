@@ -10,13 +10,25 @@ export interface PostfachItem {
 
 /** One message with its text and attachments. */
 export interface PostfachMessage extends PostfachItem {
+  box: Box;
   nachricht: string;
   anhaenge: { id: string; name: string }[];
 }
 
-/** The signed-in customer's inbox, newest first. */
-export const fetchInbox = (): Promise<{ nachrichten: PostfachItem[]; ungelesen: number }> =>
-  getJson('/api/postfach/benutzer/eingang');
+/** A box of the Postfach: received (eingang) or sent (gesendet) messages. */
+export type Box = 'eingang' | 'gesendet';
+
+/** A box of the signed-in customer's Postfach, newest first, with the unread count. */
+export const fetchBox = (box: Box): Promise<{ nachrichten: PostfachItem[]; ungelesen: number }> =>
+  getJson(`/api/postfach/benutzer/${box}`);
+
+/** How many received messages are unread. */
+export const fetchUnread = (): Promise<{ anzahl: number }> =>
+  getJson('/api/postfach/benutzer/ungelesen');
+
+/** Deletes a message (received or sent) with its attachments. */
+export const deleteMessage = (id: string): Promise<unknown> =>
+  call('DELETE', `/api/postfach/benutzer/nachrichten/${segment(id)}`);
 
 /** One message of the inbox. */
 export const fetchMessage = (id: string): Promise<PostfachMessage> =>

@@ -37,6 +37,7 @@ import { registerFinderRoutes } from './finders/index.ts';
 import {
   bearerAuthentication,
   registerIdentityRoutes,
+  DEFAULT_POOLS,
   type IdentityOptions,
 } from './identity/index.ts';
 
@@ -172,7 +173,11 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   registerFinderRoutes(app);
   registerApplicationRoutes(app, context);
   registerDocumentRoutes(app, context, { root, uploads: uploadConfigOf(options.uploads) });
-  registerAgentRoutes(app, context);
+  registerAgentRoutes(app, context, {
+    poolName: (options.identity?.pools?.vermittler ?? DEFAULT_POOLS.vermittler).userPoolId.split(
+      '_',
+    )[1] as string,
+  });
   await registerPlatformRoutes(app, options.localPorts ? { localPorts: options.localPorts } : {});
   if (options.identity) {
     await registerIdentityRoutes(app, {

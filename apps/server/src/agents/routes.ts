@@ -3,12 +3,21 @@ import type { AgentIdentity } from '../auth/index.ts';
 import type { Db } from '../db/database.ts';
 import { auditLog } from '../db/schema/index.ts';
 import { sendError, sendValidationError, type FieldError } from '../http/errors.ts';
+import { withIdempotency } from '../idempotency/guard.ts';
 import { requireIdentity, type RouteContext } from '../routes/context.ts';
 import { agencyCustomer, agentOf, customerDetail, customerList } from './customers.ts';
 import common from '../../../../definitions/locales/de/common.json' with { type: 'json' };
 import { answerShapeProblems } from '#engine';
 import { deleteDraft, findDraft, listDrafts, saveDraft, type DraftInput } from './drafts.ts';
 import { contractForFlow, isContractFound } from '../applications/contract.ts';
+import {
+  agencyContracts,
+  agencyOf,
+  agentProfile,
+  createSubAgent,
+  setNotificationEmail,
+  subAgentsOf,
+} from './agency.ts';
 
 /** Largest saved wizard state of a draft (the JSON of `zustand`), in bytes. */
 export const MAX_DRAFT_BYTES = 200 * 1024;
@@ -75,7 +84,12 @@ async function audit(
  * application drafts (`GET|PUT|DELETE /api/vermittler/entwuerfe[/{id}]`). A customer of another
  * agency and a draft of another agent get the same 404 as missing ones.
  */
-export function registerAgentRoutes(app: FastifyInstance, context: RouteContext): void {
+export function registerAgentRoutes(
+  app: FastifyInstance,
+  context: RouteContext,
+  options: { poolName: string } = { poolName: 'Vermittler' },
+): void {
+  registerAgencyRoutes(app, context, options.poolName);
   app.get('/api/vermittler/kunden', async (request, reply) => {
     const agent = await requireAgent(context, request, reply);
     if (!agent) return reply;
@@ -244,6 +258,127 @@ export function registerAgentRoutes(app: FastifyInstance, context: RouteContext)
         return done;
       });
       return deleted ? reply.code(204).send() : sendDraftNotFound(reply);
+    },
+  );
+}
+
+const EMAIL = { type: 'string', format: 'email', maxLength: 254 } as const;
+
+/**
+ * The agent's own data and agency: `GET /api/vermittler/profil`, `PUT /api/vermittler/einstellungen`
+ * (notification e-mail), `GET /api/vermittler/agentur`, `GET /api/vermittler/vertraege` (the
+ * agency's customers' contracts), `GET|POST /api/vermittler/untervermittler` (list, create a
+ * sub-agent who can sign in; an e-mail in use 409, a sub-agent 403).
+ */
+function registerAgencyRoutes(app: FastifyInstance, context: RouteContext, poolName: string) {
+  app.get('/api/vermittler/profil', async (request, reply) => {
+    const agent = await requireAgent(context, request, reply);
+    if (!agent) return reply;
+    return (
+      (await agentProfile(context.db, agent.vermittlerNummer)) ??
+      sendError(reply, 404, 'not-found', 'Ihre Vermittlerdaten haben wir nicht gefunden.')
+    );
+  });
+
+  app.put<{ Body: { benachrichtigungEmail: string } }>(
+    '/api/vermittler/einstellungen',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          properties: { benachrichtigungEmail: EMAIL },
+          required: ['benachrichtigungEmail'],
+          additionalProperties: false,
+        },
+      },
+    },
+    async (request, reply) => {
+      const agent = await requireAgent(context, request, reply);
+      if (!agent) return reply;
+      return setNotificationEmail(
+        context.db,
+        agent.vermittlerNummer,
+        request.body.benachrichtigungEmail.trim().toLowerCase(),
+        request.id,
+      );
+    },
+  );
+
+  app.get('/api/vermittler/agentur', async (request, reply) => {
+    const agent = await requireAgent(context, request, reply);
+    if (!agent) return reply;
+    return (
+      (await agencyOf(context.db, agent.vermittlerNummer)) ??
+      sendError(reply, 404, 'not-found', 'Ihre Agentur haben wir nicht gefunden.')
+    );
+  });
+
+  app.get('/api/vermittler/vertraege', async (request, reply) => {
+    const agent = await requireAgent(context, request, reply);
+    if (!agent) return reply;
+    return agencyContracts(context.db, agent.vermittlerNummer);
+  });
+
+  app.get('/api/vermittler/untervermittler', async (request, reply) => {
+    const agent = await requireAgent(context, request, reply);
+    if (!agent) return reply;
+    return subAgentsOf(context.db, agent.vermittlerNummer);
+  });
+
+  app.post<{ Body: { name: string; email: string } }>(
+    '/api/vermittler/untervermittler',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          properties: {
+            name: { type: 'string', minLength: 2, maxLength: 100, pattern: '\\S' },
+            email: EMAIL,
+          },
+          required: ['name', 'email'],
+          additionalProperties: false,
+        },
+      },
+    },
+    async (request, reply) => {
+      const agent = await requireAgent(context, request, reply);
+      if (!agent) return reply;
+      return withIdempotency(
+        {
+          db: context.db,
+          request,
+          reply,
+          identity: agent,
+          route: 'untervermittler',
+          id: '',
+          body: request.body,
+        },
+        async () => {
+          const outcome = await createSubAgent(context.db, agent.vermittlerNummer, request.body, {
+            poolName,
+            requestId: request.id,
+          });
+          if (outcome.kind === 'taken')
+            return {
+              status: 409,
+              body: {
+                error: 'conflict',
+                message:
+                  'Für diese E-Mail-Adresse gibt es schon einen Zugang. Bitte verwenden Sie eine andere Adresse.',
+              },
+            };
+          if (outcome.kind === 'not-allowed')
+            return {
+              status: 403,
+              body: {
+                error: 'forbidden',
+                message: 'Untervermittler können keine weiteren Untervermittler anlegen.',
+              },
+            };
+          const { kind: _kind, ...created } = outcome;
+          return { status: 201, body: created };
+        },
+      );
     },
   );
 }

@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { identityOutbox, identityUsers } from '../../apps/server/src/identity/schema.ts';
+import { asAgent, asCustomer, startTestServer, type TestServer } from './helpers/testDatabase.ts';
+
+// The agent's own data, agency, the agency's contracts and sub-agents: each agent sees only its
+// own agency; creating a sub-agent makes a user who must set a password at first sign-in.
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+}, 60_000);
+afterAll(async () => {
+  await server.close();
+});
+
+const HANSEN = asAgent('V-AS-100');
+const MIRA = asAgent('V-AS-101');
+const PETERSEN = asAgent('V-HFK-200');
+
+const get = (url: string, headers: Record<string, string>) =>
+  server.app.inject({ method: 'GET', url, headers });
+const post = (url: string, headers: Record<string, string>, payload: Record<string, unknown>) =>
+  server.app.inject({ method: 'POST', url, headers, payload });
+
+describe('agent portal data', () => {
+  it('shows the agent their profile and agency with its agents and distribution paths', async () => {
+    const profile = await get('/api/vermittler/profil', HANSEN);
+    expect(profile.json()).toMatchObject({
+      vermittlerNummer: 'V-AS-100',
+      email: 'jens.hansen@vb-hansen.example',
+      untervermittler: false,
+    });
+    const agency = (await get('/api/vermittler/agentur', HANSEN)).json<{
+      vermittler: { vermittlerNummer: string; vertriebsweg: string }[];
+    }>();
+    expect(agency.vermittler.map((v) => v.vermittlerNummer)).toEqual(['V-AS-100', 'V-AS-101']);
+    expect(agency.vermittler[1]?.vertriebsweg).toBe('UNTERVERMITTLER');
+  });
+
+  it('lists only the agency’s customers’ contracts', async () => {
+    const own = (await get('/api/vermittler/vertraege', HANSEN)).json<
+      { versicherungsNummer: string; kunde: string }[]
+    >();
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.every((c) => c.versicherungsNummer.startsWith('AS-'))).toBe(true);
+    expect(own.map((c) => c.kunde)).toContain('Anna Schmidt');
+    const other = (await get('/api/vermittler/vertraege', PETERSEN)).json<
+      { versicherungsNummer: string }[]
+    >();
+    expect(other.some((c) => c.versicherungsNummer.startsWith('AS-'))).toBe(false);
+    // Another agency's contract by number: the same 404 as a missing one.
+    const foreign = await get('/api/vertrag/vertrag/AS-10000101', PETERSEN);
+    const missing = await get('/api/vertrag/vertrag/AS-99999999', PETERSEN);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body).toBe(missing.body);
+    expect((await get('/api/vertrag/vertrag/AS-10000101', MIRA)).statusCode).toBe(200);
+  });
+
+  it('keeps customers out of the agent calls and needs a sign-in', async () => {
+    expect((await get('/api/vermittler/agentur', asCustomer('2000101'))).statusCode).toBe(404);
+    expect((await get('/api/vermittler/vertraege', {})).statusCode).toBe(401);
+  });
+
+  it('stores the notification e-mail, refusing an invalid one in German', async () => {
+    const bad = await server.app.inject({
+      method: 'PUT',
+      url: '/api/vermittler/einstellungen',
+      headers: PETERSEN,
+      payload: { benachrichtigungEmail: 'keine-adresse' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ fieldErrors: { message: string }[] }>().fieldErrors[0]?.message).toMatch(
+      /E-Mail/,
+    );
+    const ok = await server.app.inject({
+      method: 'PUT',
+      url: '/api/vermittler/einstellungen',
+      headers: PETERSEN,
+      payload: { benachrichtigungEmail: 'Post@HFK-Petersen.example' },
+    });
+    expect(ok.json()).toMatchObject({ benachrichtigungEmail: 'post@hfk-petersen.example' });
+  });
+});
+
+describe('sub-agents', () => {
+  it('creates a sub-agent who must set a password, with the temporary one sent by e-mail', async () => {
+    const created = await post('/api/vermittler/untervermittler', HANSEN, {
+      name: 'Tom Hansen',
+      email: 'Tom.Hansen@vb-hansen.example',
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toEqual({
+      vermittlerNummer: 'V-AS-102',
+      name: 'Tom Hansen',
+      email: 'tom.hansen@vb-hansen.example',
+    });
+    const db = server.db.database.db;
+    const [user] = await db
+      .select()
+      .from(identityUsers)
+      .where(
+        and(
+          eq(identityUsers.pool, 'vermittler'),
+          eq(identityUsers.username, 'tom.hansen@vb-hansen.example'),
+        ),
+      );
+    expect(user).toMatchObject({ status: 'FORCE_CHANGE_PASSWORD', vermittlerNummer: 'V-AS-102' });
+    const [mail] = await db
+      .select()
+      .from(identityOutbox)
+      .where(eq(identityOutbox.username, 'tom.hansen@vb-hansen.example'));
+    expect(mail).toMatchObject({ purpose: 'TEMPORARY_PASSWORD', channel: 'EMAIL' });
+    const list = (await get('/api/vermittler/untervermittler', MIRA)).json<
+      { vermittlerNummer: string }[]
+    >();
+    expect(list.map((s) => s.vermittlerNummer)).toEqual(['V-AS-101', 'V-AS-102']);
+    const elsewhere = (await get('/api/vermittler/untervermittler', PETERSEN)).json<
+      { vermittlerNummer: string }[]
+    >();
+    expect(elsewhere.map((s) => s.vermittlerNummer)).toEqual(['V-HFK-201']);
+    // The new sub-agent sees the agency's customers.
+    expect((await get('/api/vermittler/kunden', asAgent('V-AS-102'))).statusCode).toBe(200);
+  });
+
+  it('refuses an address in use with 409 and a sub-agent creating sub-agents with 403', async () => {
+    const taken = await post('/api/vermittler/untervermittler', PETERSEN, {
+      name: 'Doppelt',
+      email: 'jens.hansen@vb-hansen.example',
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json<{ message: string }>().message).toMatch(/schon einen Zugang/);
+    const sub = await post('/api/vermittler/untervermittler', MIRA, {
+      name: 'Neu',
+      email: 'neu@vb-hansen.example',
+    });
+    expect(sub.statusCode).toBe(403);
+    const invalid = await post('/api/vermittler/untervermittler', HANSEN, {
+      name: ' ',
+      email: 'x',
+    });
+    expect(invalid.statusCode).toBe(400);
+  });
+
+  it('creates once per Idempotency-Key', async () => {
+    const headers = { ...HANSEN, 'idempotency-key': 'unter-1' };
+    const payload = { name: 'Ina Hansen', email: 'ina.hansen@vb-hansen.example' };
+    const first = await post('/api/vermittler/untervermittler', headers, payload);
+    const again = await post('/api/vermittler/untervermittler', headers, payload);
+    expect(first.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+  });
+});

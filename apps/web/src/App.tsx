@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { BrowserRouter, Navigate, Route, Routes, useParams } from 'react-router';
 import type { BrandConfig } from '../../../generated/types/brand.ts';
 import { authRoutes, RequireAuth, SignOutButton, type Portal } from './auth/index.ts';
 import { AgentNav } from './agent/AgentNav.tsx';
@@ -53,6 +53,27 @@ const KontaktPage = lazy(() =>
 const ServicePage = lazy(() =>
   import('./portal/ServicePage.tsx').then((m) => ({ default: m.ServicePage })),
 );
+const AgentContractsPage = lazy(() =>
+  import('./agent/AgencyPages.tsx').then((m) => ({ default: m.AgentContractsPage })),
+);
+const AgentContractPage = lazy(() =>
+  import('./agent/AgencyPages.tsx').then((m) => ({ default: m.AgentContractPage })),
+);
+const AgentProfilePage = lazy(() =>
+  import('./agent/AgencyPages.tsx').then((m) => ({ default: m.AgentProfilePage })),
+);
+const AgentSettingsPage = lazy(() =>
+  import('./agent/AgencyPages.tsx').then((m) => ({ default: m.AgentSettingsPage })),
+);
+const AgencyPage = lazy(() =>
+  import('./agent/AgencyPages.tsx').then((m) => ({ default: m.AgencyPage })),
+);
+const SubAgentsPage = lazy(() =>
+  import('./agent/AgencyPages.tsx').then((m) => ({ default: m.SubAgentsPage })),
+);
+const CreateSubAgentPage = lazy(() =>
+  import('./agent/AgencyPages.tsx').then((m) => ({ default: m.CreateSubAgentPage })),
+);
 const CustomerBasePage = lazy(() =>
   import('./agent/CustomerBasePage.tsx').then((m) => ({ default: m.CustomerBasePage })),
 );
@@ -62,6 +83,20 @@ const AgentCustomerPage = lazy(() =>
 const DraftsPage = lazy(() =>
   import('./agent/DraftsPage.tsx').then((m) => ({ default: m.DraftsPage })),
 );
+
+/** A broker-mail extranet link: after the agent's sign-in, the contract or the customer page. */
+function ExtranetRedirect({ to }: { to: 'vertrag' | 'kundendaten' }) {
+  const { id = '' } = useParams();
+  const target =
+    to === 'vertrag'
+      ? `/vermittler/vertraege/${encodeURIComponent(id)}`
+      : `/vermittler/kunde/${encodeURIComponent(id)}`;
+  return (
+    <RequireAuth portal="vermittler">
+      <Navigate replace to={target} />
+    </RequireAuth>
+  );
+}
 
 /** A flow's route path: `{param}` becomes `:param`, and the step is an optional last segment. */
 export const flowPath = (flow: Pick<FlowEntry, 'baseRoute'>): string =>
@@ -179,6 +214,55 @@ export function App({ brand }: { brand: BrandConfig }) {
               element={agentPage(<AgentCustomerPage />)}
             />
             <Route path="/vermittler/entwuerfe" element={agentPage(<DraftsPage />)} />
+            <Route path="/vermittler/vertraege" element={agentPage(<AgentContractsPage />)} />
+            <Route
+              path="/vermittler/vertraege/:versicherungsNummer"
+              element={agentPage(<AgentContractPage brand={brand.id} />)}
+            />
+            <Route path="/vermittler/kundendaten" element={agentPage(<AgentProfilePage />)} />
+            <Route path="/vermittler/einstellungen" element={agentPage(<AgentSettingsPage />)} />
+            <Route path="/vermittler/agentur" element={agentPage(<AgencyPage />)} />
+            <Route path="/vermittler/untervermittler" element={agentPage(<SubAgentsPage />)} />
+            <Route
+              path="/vermittler/untervermittler/anlegen"
+              element={agentPage(<CreateSubAgentPage />)}
+            />
+            <Route
+              path="/vermittler/haeufige-fragen"
+              element={agentPage(
+                <FaqPage namespace="faq-vermittler" back="/vermittler/kundenbestand" />,
+              )}
+            />
+            <Route
+              path="/vermittler/nachrichten"
+              element={<Navigate replace to="/vermittler/nachrichten/eingang" />}
+            />
+            <Route
+              path="/vermittler/nachrichten/eingang"
+              element={agentPage(<PostfachPage box="eingang" portal="vermittler" />)}
+            />
+            <Route
+              path="/vermittler/nachrichten/gesendet"
+              element={agentPage(<PostfachPage box="gesendet" portal="vermittler" />)}
+            />
+            <Route
+              path="/vermittler/nachrichten/:id"
+              element={agentPage(<PostfachMessagePage portal="vermittler" />)}
+            />
+            {/* The broker mail's links: after the agent's sign-in, the message list, the contract, the customer. */}
+            <Route
+              path="/vermittler-nachricht"
+              element={
+                <RequireAuth portal="vermittler">
+                  <Navigate replace to="/vermittler/nachrichten/eingang" />
+                </RequireAuth>
+              }
+            />
+            <Route path="/extranet/vertrag/:id" element={<ExtranetRedirect to="vertrag" />} />
+            <Route
+              path="/extranet/kundendaten/:id"
+              element={<ExtranetRedirect to="kundendaten" />}
+            />
             {(Object.keys(RESULT_PAGES) as ResultPageName[]).map((page) => (
               <Route
                 key={page}

@@ -1,18 +1,42 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { fetchUnread } from '../portal/postfachApi.ts';
 
-/** The agent portal's navigation: customer base and drafts (the current page marked). */
+/**
+ * The agent portal's navigation (the current page marked): customer base, contracts, drafts,
+ * messages with the unread count, sub-agents, agency, own data, settings and questions.
+ */
 export function AgentNav() {
   const { t } = useTranslation('portal');
+  const unread = useQuery({
+    queryKey: ['portal', 'postfach', 'vermittler', 'ungelesen'],
+    queryFn: () => fetchUnread('vermittler'),
+    staleTime: 60_000,
+  });
+  const count = unread.data?.anzahl ?? 0;
+  const links: [string, string][] = [
+    ['/vermittler/kundenbestand', t('nav.customerBase')],
+    ['/vermittler/vertraege', t('nav.agentContracts')],
+    ['/vermittler/entwuerfe', t('nav.drafts')],
+    [
+      '/vermittler/nachrichten',
+      count > 0 ? t('nav.agentMessagesUnread', { count }) : t('nav.agentMessages'),
+    ],
+    ['/vermittler/untervermittler', t('nav.subAgents')],
+    ['/vermittler/agentur', t('nav.agency')],
+    ['/vermittler/kundendaten', t('nav.agentProfile')],
+    ['/vermittler/einstellungen', t('nav.agentSettings')],
+    ['/vermittler/haeufige-fragen', t('nav.agentFaq')],
+  ];
   return (
     <nav className="portal-nav" aria-label={t('nav.agentLabel')}>
       <ul>
-        <li>
-          <NavLink to="/vermittler/kundenbestand">{t('nav.customerBase')}</NavLink>
-        </li>
-        <li>
-          <NavLink to="/vermittler/entwuerfe">{t('nav.drafts')}</NavLink>
-        </li>
+        {links.map(([to, label]) => (
+          <li key={to}>
+            <NavLink to={to}>{label}</NavLink>
+          </li>
+        ))}
       </ul>
     </nav>
   );

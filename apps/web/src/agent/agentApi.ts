@@ -1,3 +1,4 @@
+import { http } from '../http/index.ts';
 import { ApiError, call, getJson, segment } from '../portal/api.ts';
 import type { Address, ContractListItem } from '../portal/contractsApi.ts';
 
@@ -72,3 +73,82 @@ export function matchesName(
   const name = `${customer.vorname} ${customer.nachname}`.toLocaleLowerCase('de-DE');
   return words.every((word) => name.includes(word));
 }
+
+/** The agent's own data (GET /api/vermittler/profil). */
+export interface AgentProfile {
+  vermittlerNummer: string;
+  name: string;
+  email: string;
+  benachrichtigungEmail: string;
+  vertriebsweg: string;
+  untervermittler: boolean;
+  agentur: { agenturNummer: string; name: string };
+}
+
+/** An agent of the agency as listed. */
+export interface AgencyMember {
+  vermittlerNummer: string;
+  name: string;
+  email: string;
+  vertriebsweg: string;
+  untervermittler: boolean;
+}
+
+/** The agency (GET /api/vermittler/agentur). */
+export interface Agency {
+  agenturNummer: string;
+  name: string;
+  anschrift: Address;
+  vermittler: AgencyMember[];
+}
+
+/** A contract of the agency's customers (GET /api/vermittler/vertraege). */
+export type AgencyContract = ContractListItem & { partnerNummer: string; kunde: string };
+
+export const fetchProfile = (): Promise<AgentProfile> => getJson('/api/vermittler/profil');
+export const fetchAgency = (): Promise<Agency> => getJson('/api/vermittler/agentur');
+export const fetchAgencyContracts = (): Promise<AgencyContract[]> =>
+  getJson('/api/vermittler/vertraege');
+export const fetchSubAgents = (): Promise<AgencyMember[]> =>
+  getJson('/api/vermittler/untervermittler');
+
+/** A refused agent call with the server's German message (and field messages). */
+export class AgentCallRefused extends Error {
+  constructor(
+    readonly status: number,
+    readonly text: string,
+  ) {
+    super(text);
+  }
+}
+
+/** Sends a JSON body; resolves with the answer, rejects with {@link AgentCallRefused}. */
+async function sendJson<T>(
+  method: 'POST' | 'PUT',
+  url: string,
+  body: unknown,
+  key?: string,
+): Promise<T> {
+  const result = await http.send({
+    method,
+    url,
+    auth: 'bearer',
+    body,
+    ...(key ? { headers: { 'Idempotency-Key': key } } : {}),
+  });
+  if (result.ok) return result.body as T;
+  const answer = result.body as { message?: string; fieldErrors?: { message: string }[] } | null;
+  throw new AgentCallRefused(
+    result.status,
+    answer?.fieldErrors?.[0]?.message ?? answer?.message ?? '',
+  );
+}
+
+export const saveNotificationEmail = (benachrichtigungEmail: string): Promise<AgentProfile> =>
+  sendJson('PUT', '/api/vermittler/einstellungen', { benachrichtigungEmail });
+
+export const createSubAgent = (
+  input: { name: string; email: string },
+  key: string,
+): Promise<{ vermittlerNummer: string; name: string; email: string }> =>
+  sendJson('POST', '/api/vermittler/untervermittler', input, key);

@@ -35,10 +35,17 @@ export function portalOfPath(pathname: string): Portal | null {
 /** The query parameter that carries the page to return to after sign-in. */
 export const RETURN_PARAM = 'ziel';
 
+/** Paths outside a portal's base that need its sign-in: the broker mail's extranet links. */
+const RETURN_PREFIXES: Partial<Record<Portal, readonly string[]>> = {
+  vermittler: ['/vermittler-nachricht', '/extranet/vertrag/', '/extranet/kundendaten/'],
+};
+
 /** Only same-portal, same-origin paths are followed after sign-in (no open redirect). */
 export function safeReturnPath(portal: Portal, target: string | null): string {
   const paths = PORTAL_PATHS[portal];
-  if (!target || !target.startsWith(`${paths.base}/`) || target.startsWith('//')) return paths.home;
+  const allowed = [`${paths.base}/`, ...(RETURN_PREFIXES[portal] ?? [])];
+  if (!target || !allowed.some((prefix) => target.startsWith(prefix)) || target.startsWith('//'))
+    return paths.home;
   return target.startsWith(paths.login) ? paths.home : target;
 }
 

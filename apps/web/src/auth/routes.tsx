@@ -39,6 +39,14 @@ export function authRoutes() {
       {customerRoute('/kunden/kundendaten/handynummer', <ChangePhonePage portal="benutzer" />)}
       {customerRoute('/kunden/kundendaten/email', <ChangeEmailPage portal="benutzer" />)}
       {customerRoute('/kunden/kundendaten/passwort', <ChangePasswordPage portal="benutzer" />)}
+      <Route
+        path="/vermittler/einstellungen/passwort"
+        element={
+          <RequireAuth portal="vermittler">
+            <ChangePasswordPage portal="vermittler" />
+          </RequireAuth>
+        }
+      />
       <Route path="/vermittler/login" element={<LoginPage portal="vermittler" />} />
       <Route
         path="/vermittler/passwort-vergessen"

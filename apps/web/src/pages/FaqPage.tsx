@@ -68,11 +68,20 @@ function QuestionItem({ question }: { question: Question }) {
 }
 
 /**
- * /haeufige-fragen/: the frequent questions, from the translation bundle `faq` (categories and
+ * /haeufige-fragen/ and /vermittler/haeufige-fragen: the frequent questions, from a translation
+ * bundle (`faq`, `faq-vermittler`: categories and
  * questions are text, not code), searchable, each answer opened and closed as an accordion item.
  */
-export function FaqPage() {
-  const { t } = useTranslation('faq');
+export function FaqPage({
+  namespace = 'faq',
+  back = '/',
+}: {
+  /** The bundle of the questions: `faq` (public), `faq-vermittler` (agent portal). */
+  namespace?: string;
+  /** Where the closing link leads. */
+  back?: string;
+}) {
+  const { t } = useTranslation(namespace);
   const title = t('title');
   const heading = usePageHeading(title);
   const [search, setSearch] = useState('');
@@ -123,7 +132,7 @@ export function FaqPage() {
         </section>
       ))}
       <p>
-        <Link to="/">{t('home')}</Link>
+        <Link to={back}>{t('home')}</Link>
       </p>
     </section>
   );

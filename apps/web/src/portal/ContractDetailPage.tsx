@@ -18,7 +18,8 @@ import { fetchContract, type Contract } from './contractsApi.ts';
 import { formatDate, formatEuro, ibanEnding, maskIban } from './format.ts';
 import { addressLine, pendingLines, type Translate } from './pendingChanges.ts';
 
-function Facts({ contract, t }: { contract: Contract; t: Translate }) {
+/** The facts of a contract: product, number, status, dates, premium, bank account, place. */
+export function Facts({ contract, t }: { contract: Contract; t: Translate }) {
   const rows: [string, ReactNode][] = [
     [t('contract.product'), productName(t, contract)],
     [t('contract.number'), contract.versicherungsNummer],

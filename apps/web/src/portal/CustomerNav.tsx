@@ -11,7 +11,7 @@ export function CustomerNav() {
   const { t } = useTranslation('portal');
   const unread = useQuery({
     queryKey: ['portal', 'postfach', 'ungelesen'],
-    queryFn: fetchUnread,
+    queryFn: () => fetchUnread(),
     staleTime: 60_000,
   });
   const count = unread.data?.anzahl ?? 0;

@@ -20,7 +20,10 @@ export function StartPage() {
     queryFn: fetchOwnContracts,
     refetchOnMount: 'always',
   });
-  const unread = useQuery({ queryKey: ['portal', 'postfach', 'ungelesen'], queryFn: fetchUnread });
+  const unread = useQuery({
+    queryKey: ['portal', 'postfach', 'ungelesen'],
+    queryFn: () => fetchUnread(),
+  });
   const claims = useQuery({ queryKey: ['portal', 'schaeden'], queryFn: fetchClaims });
   const name = person.data
     ? (person.data.firmenname ?? `${person.data.vorname} ${person.data.nachname}`)

@@ -375,8 +375,14 @@ function registerAgencyRoutes(app: FastifyInstance, context: RouteContext, poolN
                 message: 'Untervermittler können keine weiteren Untervermittler anlegen.',
               },
             };
-          const { kind: _kind, ...created } = outcome;
-          return { status: 201, body: created };
+          return {
+            status: 201,
+            body: {
+              vermittlerNummer: outcome.vermittlerNummer,
+              name: outcome.name,
+              email: outcome.email,
+            },
+          };
         },
       );
     },

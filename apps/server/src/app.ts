@@ -20,6 +20,7 @@ import { registerVertragBeitragRoutes } from './routes/vertragBeitrag.ts';
 import { uploadConfigOf, type UploadOptions } from './portal/uploadStore.ts';
 import { registerPortalRoutes } from './routes/portal.ts';
 import { registerKundendatenRoutes } from './routes/kundendaten.ts';
+import { registerPublicRoutes } from './routes/public.ts';
 import { registerUploadRoutes } from './routes/uploads.ts';
 import { registerVertragDatenRoutes } from './routes/vertragDaten.ts';
 import { registerVertragEndeRoutes } from './routes/vertragEnde.ts';
@@ -168,6 +169,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   registerVertragEndeRoutes(app, context);
   registerPortalRoutes(app, context, uploadConfigOf(options.uploads));
   registerKundendatenRoutes(app, context);
+  registerPublicRoutes(app, context);
   await registerUploadRoutes(app, context, uploadConfigOf(options.uploads));
   registerClaimRoutes(app, { db: database.db, ...(options.clock ? { now: options.clock } : {}) });
   registerFinderRoutes(app);

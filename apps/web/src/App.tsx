@@ -50,6 +50,18 @@ const KontaktdatenPage = lazy(() =>
 const KontaktPage = lazy(() =>
   import('./portal/KundendatenPages.tsx').then((m) => ({ default: m.KontaktPage })),
 );
+const FeedbackPage = lazy(() =>
+  import('./pages/PublicPages.tsx').then((m) => ({ default: m.FeedbackPage })),
+);
+const QuickstartPage = lazy(() =>
+  import('./pages/PublicPages.tsx').then((m) => ({ default: m.QuickstartPage })),
+);
+const DownloadsPage = lazy(() =>
+  import('./pages/PublicPages.tsx').then((m) => ({ default: m.DownloadsPage })),
+);
+const ConsentPage = lazy(() =>
+  import('./pages/PublicPages.tsx').then((m) => ({ default: m.ConsentPage })),
+);
 const ServicePage = lazy(() =>
   import('./portal/ServicePage.tsx').then((m) => ({ default: m.ServicePage })),
 );
@@ -164,6 +176,10 @@ export function App({ brand }: { brand: BrandConfig }) {
           <Routes>
             <Route path="/" element={<Home brand={brand} />} />
             <Route path="/haeufige-fragen" element={<FaqPage />} />
+            <Route path="/feedback/:source/:score?" element={<FeedbackPage brand={brand} />} />
+            <Route path="/quickstart" element={<QuickstartPage />} />
+            <Route path="/downloads" element={<DownloadsPage />} />
+            <Route path="/einwilligung" element={<ConsentPage brand={brand} />} />
             {flows
               .filter((flow) => flow.brands.includes(brand.id))
               .map((flow) => (

@@ -23,7 +23,12 @@ import {
 } from './applicationDocuments.ts';
 import { GENERATED_BUILDERS, type ContractDocument } from './contractDocuments.ts';
 import { renderPdf } from './pdf.ts';
-import { createStaticDocuments, type ServedDocument } from './staticDocuments.ts';
+import {
+  createStaticDocuments,
+  documentPath,
+  readStaticDocuments,
+  type ServedDocument,
+} from './staticDocuments.ts';
 import { brandSender, DocumentTemplateError, readBundle, strictTexts } from './texts.ts';
 
 /** Where the documents routes read definitions/ and store the Postfach copies. */
@@ -213,6 +218,19 @@ export function registerDocumentRoutes(
       delivery.cache,
     );
   };
+  // The list of the static documents for the downloads page: title, date, kind and address.
+  let listed: { titel: string; stand: string; art: string; pfad: string }[] | undefined;
+  app.get('/api/dokumente', (_request, reply) => {
+    listed ??= readStaticDocuments(options.root)
+      .map((document) => ({
+        titel: document.title,
+        stand: document.stand,
+        art: document.kind,
+        pfad: `/api/dokumente/${documentPath(document)}`,
+      }))
+      .sort((a, b) => a.art.localeCompare(b.art) || a.titel.localeCompare(b.titel, 'de'));
+    return reply.header('cache-control', 'public, max-age=3600').send(listed);
+  });
   app.get<{ Params: { code: string } }>(
     '/api/dokumente/kundeninformation/:code',
     { schema: { params: nameParams('code') } },

@@ -71,6 +71,12 @@ export function Home({ brand }: { brand: BrandConfig }) {
         <li>
           <Link to="/haeufige-fragen">{t('home.faq')}</Link>
         </li>
+        <li>
+          <Link to="/quickstart">{t('home.quickstart')}</Link>
+        </li>
+        <li>
+          <Link to="/downloads">{t('home.downloads')}</Link>
+        </li>
       </ul>
       <p className="brand-note">{t('home.brandNote', { brand: brand.name })}</p>
     </>

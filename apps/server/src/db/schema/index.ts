@@ -5,3 +5,4 @@ export * from './events.ts';
 export * from './claims.ts';
 export * from './contractTypes.ts';
 export * from './uploads.ts';
+export * from './public.ts';

@@ -1,0 +1,323 @@
+import { useQuery } from '@tanstack/react-query';
+import { isValid, parse, format } from 'date-fns';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { BrandConfig } from '../../../../generated/types/brand.ts';
+import { InfoBox } from '#renderer';
+import { AuthForm } from '../auth/form/AuthForm.tsx';
+import { required, type Rule } from '../auth/form/rules.ts';
+import { TextField } from '../auth/form/TextField.tsx';
+import { useAuthForm } from '../auth/form/useAuthForm.ts';
+import { http } from '../http/index.ts';
+import { QueryStatus } from './QueryStatus.tsx';
+import { usePageHeading } from './usePageHeading.ts';
+
+/** Sends a public post; null when stored, else the server's German message (or a key). */
+async function publicPost(url: string, body: unknown): Promise<string | null> {
+  const result = await http.send({ method: 'POST', url, body });
+  if (result.ok) return null;
+  const answer = result.body as { message?: string; fieldErrors?: { message: string }[] } | null;
+  const text = answer?.fieldErrors?.[0]?.message ?? (result.status === 429 ? answer?.message : '');
+  return text ? `!${text}` : 'oeffentlich:sendError';
+}
+
+const SCORES = [1, 2, 3, 4, 5] as const;
+
+/**
+ * /feedback/{source}/{score?}: how satisfied the visitor was (1 to 5, preselected from the link
+ * in a mail or page) and a comment; stored with its source, then thanked.
+ */
+export function FeedbackPage({ brand }: { brand: BrandConfig }) {
+  const { t } = useTranslation('oeffentlich');
+  const { source = '', score } = useParams();
+  const preset = SCORES.find((value) => String(value) === score);
+  const [bewertung, setBewertung] = useState<number | undefined>(preset);
+  const [sent, setSent] = useState(false);
+  const form = useAuthForm({ kommentar: '' }, {}, (key) =>
+    key.startsWith('!') ? key.slice(1) : t(key),
+  );
+  const legendId = useId();
+  const heading = usePageHeading(sent ? t('feedback.thanksTitle') : t('feedback.title'));
+  if (sent) {
+    return (
+      <section className="portal-page">
+        <h1 ref={heading} tabIndex={-1}>
+          {t('feedback.thanksTitle')}
+        </h1>
+        <InfoBox tone="positive">{t('feedback.thanksText')}</InfoBox>
+        <p>
+          <Link to="/">{t('home')}</Link>
+        </p>
+      </section>
+    );
+  }
+  const send = async () => {
+    const outcome = await publicPost('/api/feedback', {
+      marke: brand.id,
+      quelle: source,
+      ...(bewertung === undefined ? {} : { bewertung }),
+      ...(form.values.kommentar.trim() ? { kommentar: form.values.kommentar.trim() } : {}),
+    });
+    if (outcome === null) setSent(true);
+    return outcome;
+  };
+  return (
+    <AuthForm
+      {...form.status}
+      title={t('feedback.title')}
+      submitLabel={t('feedback.submit')}
+      onSubmit={() => void form.submit(send)}
+      intro={<p>{t('feedback.intro')}</p>}
+    >
+      <fieldset className="field" aria-labelledby={legendId}>
+        <legend id={legendId} className="field__label">
+          {t('feedback.scoreLegend')}
+        </legend>
+        {SCORES.map((value) => (
+          <div key={value} className="choice">
+            <input
+              type="radio"
+              id={`bewertung-${value}`}
+              name="bewertung"
+              checked={bewertung === value}
+              onChange={() => setBewertung(value)}
+            />
+            <label htmlFor={`bewertung-${value}`}>{t(`feedback.score.${value}`)}</label>
+          </div>
+        ))}
+      </fieldset>
+      <div className="field">
+        <label className="field__label" htmlFor="kommentar">
+          {t('feedback.comment')}
+        </label>
+        <p id="kommentar-hint" className="field__hint">
+          {t('feedback.commentHint')}
+        </p>
+        <textarea
+          id="kommentar"
+          className="textarea"
+          rows={5}
+          maxLength={2000}
+          aria-describedby="kommentar-hint"
+          value={form.values.kommentar}
+          onChange={(event) => form.field('kommentar').onChange(event.target.value)}
+        />
+      </div>
+    </AuthForm>
+  );
+}
+
+/** /quickstart/: what a visitor can do here and how to start, each with its link. */
+export function QuickstartPage() {
+  const { t } = useTranslation('oeffentlich');
+  const heading = usePageHeading(t('quickstart.title'));
+  const steps = t('quickstart.steps', { returnObjects: true }) as Record<
+    string,
+    { title: string; text: string; link: string; to: string }
+  >;
+  return (
+    <section className="portal-page">
+      <h1 ref={heading} tabIndex={-1}>
+        {t('quickstart.title')}
+      </h1>
+      <p>{t('quickstart.intro')}</p>
+      <ol className="card-list">
+        {Object.entries(steps).map(([id, step]) => (
+          <li key={id} className="card">
+            <h2 className="card__title">{step.title}</h2>
+            <p>{step.text}</p>
+            <p>
+              <Link to={step.to}>{step.link}</Link>
+            </p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+interface DocumentItem {
+  titel: string;
+  stand: string;
+  art: string;
+  pfad: string;
+}
+
+const fetchDocuments = async (): Promise<DocumentItem[]> => {
+  const result = await http.send({ method: 'GET', url: '/api/dokumente' });
+  if (!result.ok) throw new Error(`GET /api/dokumente: ${result.status}`);
+  return result.body as DocumentItem[];
+};
+
+/** /downloads: the static documents (customer information, terms, consent forms) as PDFs. */
+export function DownloadsPage() {
+  const { t } = useTranslation('oeffentlich');
+  const heading = usePageHeading(t('downloads.title'));
+  const query = useQuery({
+    queryKey: ['dokumente'],
+    queryFn: fetchDocuments,
+    staleTime: 3_600_000,
+  });
+  const groups = ['kundeninformation', 'dokument'].map((art) => ({
+    art,
+    items: (query.data ?? []).filter((item) => item.art === art),
+  }));
+  return (
+    <section className="portal-page">
+      <h1 ref={heading} tabIndex={-1}>
+        {t('downloads.title')}
+      </h1>
+      <p>{t('downloads.intro')}</p>
+      <QueryStatus query={query} loadError={t('downloads.loadError')} />
+      {groups.map((group) =>
+        group.items.length > 0 ? (
+          <section key={group.art}>
+            <h2>{t(`downloads.groups.${group.art}`)}</h2>
+            <ul className="action-list">
+              {group.items.map((item) => (
+                <li key={item.pfad}>
+                  <a href={item.pfad} download>
+                    {t('downloads.item', {
+                      titel: item.titel,
+                      stand: format(new Date(item.stand), 'dd.MM.yyyy'),
+                    })}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null,
+      )}
+    </section>
+  );
+}
+
+const germanDate: Rule = (value) =>
+  isValid(parse(value.trim(), 'dd.MM.yyyy', new Date())) ? null : 'einwilligung.validation.date';
+const contractNumber: Rule = (value) =>
+  /^[A-Za-z]{2,4}-\d{6,10}$/.test(value.trim()) ? null : 'einwilligung.validation.contract';
+
+/**
+ * /einwilligung: the consent to process health records (personal injury or travel health), with
+ * the consent forms to read as PDFs; recorded for a contract with name and date of birth.
+ */
+export function ConsentPage({ brand }: { brand: BrandConfig }) {
+  const { t } = useTranslation('oeffentlich');
+  const [art, setArt] = useState<'PERSONENSCHAEDEN' | 'REISEGESUNDHEIT'>('PERSONENSCHAEDEN');
+  const [given, setGiven] = useState(false);
+  const [done, setDone] = useState(false);
+  const form = useAuthForm(
+    { name: '', versicherungsNummer: '', geburtsdatum: '', einwilligung: '' },
+    {
+      name: required('einwilligung.validation.name'),
+      versicherungsNummer: contractNumber,
+      geburtsdatum: germanDate,
+      einwilligung: (value) => (value === 'ja' ? null : 'einwilligung.validation.consent'),
+    },
+    (key) => (key.startsWith('!') ? key.slice(1) : t(key)),
+  );
+  const heading = usePageHeading(done ? t('einwilligung.doneTitle') : t('einwilligung.title'));
+  if (done) {
+    return (
+      <section className="portal-page">
+        <h1 ref={heading} tabIndex={-1}>
+          {t('einwilligung.doneTitle')}
+        </h1>
+        <InfoBox tone="positive">{t('einwilligung.doneText')}</InfoBox>
+        <p>
+          <Link to="/">{t('home')}</Link>
+        </p>
+      </section>
+    );
+  }
+  const send = async () => {
+    const outcome = await publicPost('/api/einwilligung', {
+      marke: brand.id,
+      name: form.values.name.trim(),
+      versicherungsNummer: form.values.versicherungsNummer.trim(),
+      geburtsdatum: format(
+        parse(form.values.geburtsdatum.trim(), 'dd.MM.yyyy', new Date()),
+        'yyyy-MM-dd',
+      ),
+      art,
+      einwilligung: true,
+    });
+    if (outcome === null) setDone(true);
+    return outcome;
+  };
+  const consent = form.field('einwilligung');
+  return (
+    <AuthForm
+      {...form.status}
+      title={t('einwilligung.title')}
+      submitLabel={t('einwilligung.submit')}
+      onSubmit={() => void form.submit(send)}
+      intro={
+        <>
+          <p>{t('einwilligung.intro')}</p>
+          <ul className="action-list">
+            <li>
+              <a href="/api/dokumente/einwilligung-personenschaeden" download>
+                {t('einwilligung.formPersonenschaeden')}
+              </a>
+            </li>
+            <li>
+              <a href="/api/dokumente/einwilligung-reisegesundheit" download>
+                {t('einwilligung.formReisegesundheit')}
+              </a>
+            </li>
+          </ul>
+        </>
+      }
+    >
+      <fieldset className="field">
+        <legend className="field__label">{t('einwilligung.art')}</legend>
+        {(['PERSONENSCHAEDEN', 'REISEGESUNDHEIT'] as const).map((value) => (
+          <div key={value} className="choice">
+            <input
+              type="radio"
+              id={`art-${value}`}
+              name="art"
+              checked={art === value}
+              onChange={() => setArt(value)}
+            />
+            <label htmlFor={`art-${value}`}>{t(`einwilligung.arten.${value}`)}</label>
+          </div>
+        ))}
+      </fieldset>
+      <TextField {...form.field('name')} autoComplete="name" label={t('einwilligung.name')} />
+      <TextField
+        {...form.field('versicherungsNummer')}
+        label={t('einwilligung.versicherungsNummer')}
+        hint={t('einwilligung.versicherungsNummerHint')}
+      />
+      <TextField
+        {...form.field('geburtsdatum')}
+        autoComplete="bday"
+        label={t('einwilligung.geburtsdatum')}
+        hint={t('einwilligung.geburtsdatumHint')}
+      />
+      <div className={`field${consent.error ? ' field--error' : ''}`}>
+        {consent.error ? (
+          <p id="einwilligung-error" className="field__error">
+            {consent.error}
+          </p>
+        ) : null}
+        <div className="choice">
+          <input
+            type="checkbox"
+            id="einwilligung"
+            checked={given}
+            aria-describedby={consent.error ? 'einwilligung-error' : undefined}
+            onChange={(event) => {
+              setGiven(event.target.checked);
+              consent.onChange(event.target.checked ? 'ja' : '');
+            }}
+          />
+          <label htmlFor="einwilligung">{t('einwilligung.consent')}</label>
+        </div>
+      </div>
+    </AuthForm>
+  );
+}

@@ -71,7 +71,7 @@ test('hfk, private liability: through every step to the claim app, where the cla
   await expectNoAxeViolations(page);
 });
 
-test('hfk, business liability: shows the explanation, skips the start, and ends on the error page (no claim app)', async ({
+test('hfk, business liability: shows the explanation, skips the start and forwards to the business liability claim app with its damage types', async ({
   page,
 }) => {
   await page.goto('/schaden-melden?brand=hfk');
@@ -85,10 +85,12 @@ test('hfk, business liability: shows the explanation, skips the start, and ends 
   await expect(page).toHaveURL(/\/schaden-melden\/vertrags-und-kontaktdaten$/);
   await fillContract(page, 'HFK-20000201', 'Hoffmann', '05.11.1979');
   await page.getByRole('button', { name: 'Vertrag prüfen' }).click();
-  await expect(page).toHaveURL(/\/schaden-melden\/fehler$/);
+  await page.waitForURL(new RegExp(`^http://localhost:${CLAIM_APP_PORT}/schaden-melden/bhv/0/`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Was ist passiert?' })).toBeVisible();
   await expect(
-    page.getByRole('heading', { level: 1, name: 'Leider ist ein Fehler aufgetreten' }),
+    page.getByRole('radio', { name: 'Ein Kunde oder Dritter hat einen finanziellen Schaden' }),
   ).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Leitungswasser' })).toHaveCount(0);
 });
 
 test('a brand other than hfk starts without the product choice', async ({ page }) => {

@@ -82,9 +82,9 @@ describe('GET /api/schadenmeldung/vertrag (claim entry look-up)', () => {
     ).toBe(200);
   });
 
-  it('answers no product for a contract without online claim reporting', async () => {
+  it('issues a claim token for every product with claims, a bike among them', async () => {
     const response = await lookUp(credential('AS-10000301:Wagner:1991-12-30'), '10.0.1.6');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ versicherung: null, token: null });
+    expect(response.json()).toEqual({ versicherung: 'FAHRRAD', token: expect.any(String) });
   });
 });

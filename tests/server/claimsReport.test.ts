@@ -146,3 +146,93 @@ describe('POST /api/schadenmeldung/meldung (claim report)', () => {
     expect(other.statusCode).toBe(422);
   });
 });
+
+describe('claims for every product, with the claimant’s documents', () => {
+  const PDF = Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n');
+  const travel = {
+    schadenart: { schadenart: 'REISERUECKTRITT' },
+    hergang: {
+      schadendatum: '2025-06-01',
+      schadenort: 'Hamburg',
+      beschreibung: 'Ich bin vor der Reise schwer erkrankt und konnte nicht fliegen.',
+    },
+    auszahlung: { kontoinhaber: 'Anna Schmidt', iban: 'DE75512108001245126199' },
+  };
+
+  async function uploadWith(tok: string, bytes: Buffer, name: string) {
+    const auth = { authorization: `Bearer ${tok}` };
+    const slot = await server.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: auth,
+      payload: { name },
+    });
+    const { id, uploadUrl } = slot.json<{ id: string; uploadUrl: string }>();
+    const put = await server.app.inject({
+      method: 'PUT',
+      url: uploadUrl,
+      headers: { ...auth, 'content-type': 'application/octet-stream' },
+      payload: bytes,
+    });
+    return { id, put, slot };
+  }
+
+  it('asks each product for its own damage types: travel takes a cancelled trip, not a burst pipe', async () => {
+    const tok = await token('AS-10000105', 'Schmidt', '1985-03-14');
+    const wrong = await report(tok, { ...travel, schadenart: { schadenart: 'LEITUNGSWASSER' } });
+    expect(wrong.statusCode).toBe(400);
+    const right = await report(tok, travel);
+    expect(right.statusCode).toBe(201);
+  });
+
+  it('takes the claimant’s uploads with the token and files them with the claim', async () => {
+    const tok = await token('AS-10000103', 'Schmidt', '1985-03-14');
+    const { id, put } = await uploadWith(tok, PDF, 'Kaufbeleg Fahrrad.pdf');
+    expect(put.statusCode).toBe(200);
+    const response = await report(tok, {
+      ...travel,
+      schadenart: { schadenart: 'FAHRRADDIEBSTAHL' },
+      unterlagen: {
+        dateien: [{ id, name: 'Kaufbeleg Fahrrad.pdf', type: 'application/pdf', size: PDF.length }],
+      },
+    });
+    expect(response.statusCode).toBe(201);
+    const { aktenId } = response.json<{ aktenId: string }>();
+    const files = await queryRows<{ name: string; richtung: string }>(
+      server.db.database.db,
+      sql`SELECT a.name, m.richtung FROM attachments a JOIN claim_messages m ON m.id = a.claim_message_id
+          WHERE m.akten_id = ${aktenId}`,
+    );
+    expect(files).toEqual([{ name: 'Kaufbeleg Fahrrad.pdf', richtung: 'AUSGANG' }]);
+    // The used token uploads no more.
+    const after = await server.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: { authorization: `Bearer ${tok}` },
+      payload: { name: 'noch.pdf' },
+    });
+    expect(after.statusCode).toBe(401);
+    expect(after.json<{ message: string }>().message).toMatch(/abgelaufen/);
+  });
+
+  it('keeps tokens apart: another claimant’s upload is refused, an executable too', async () => {
+    const mine = await token('AS-10000103', 'Schmidt', '1985-03-14');
+    const theirs = await token('HFK-20000102');
+    const { id } = await uploadWith(theirs, PDF, 'fremd.pdf');
+    const response = await report(mine, {
+      ...travel,
+      schadenart: { schadenart: 'FAHRRADDIEBSTAHL' },
+      unterlagen: {
+        dateien: [{ id, name: 'fremd.pdf', type: 'application/pdf', size: PDF.length }],
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    const exe = await uploadWith(
+      mine,
+      Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0, 0, 0]),
+      'bild.jpg',
+    );
+    expect(exe.put.statusCode).toBe(415);
+    expect(exe.put.json<{ message: string }>().message).toMatch(/[äöü]|Datei/);
+  });
+});

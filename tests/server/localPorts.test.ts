@@ -18,9 +18,16 @@ describe('the ports a local server was started with', () => {
     const response = await moved.app.inject({ method: 'GET', url: '/api/platform/lokal' });
     expect(response.statusCode).toBe(200);
     const body = response.json<{ claimApps: Record<string, Record<string, string>> }>();
+    // Liability claims on the first claim app, property, bike and travel on the second.
     expect(body.claimApps['hfk']).toEqual({
+      THV: 'http://localhost:4791/schaden-melden/thv/0',
       PHV: 'http://localhost:4791/schaden-melden/phv/0',
+      BHV: 'http://localhost:4791/schaden-melden/bhv/0',
+      SI: 'http://localhost:4792/schaden-melden/si/0',
+      VH: 'http://localhost:4792/schaden-melden/vh/0',
+      FAHRRAD: 'http://localhost:4792/schaden-melden/fahrrad/0',
       HAUSRAT: 'http://localhost:4792/schaden-melden/hausrat/0',
+      REISE: 'http://localhost:4792/schaden-melden/reise/0',
     });
     expect(body.claimApps['andsafe']?.['PHV']).toBe('http://localhost:4791/schaden-melden/phv/0');
   });

@@ -18,6 +18,9 @@ interface ContractRow extends Record<string, unknown> {
 const isoDate = (value: string | Date): string =>
   value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
 
+/** Whose uploads a claimant's files are until the report takes them. */
+export const claimPrincipal = (token: string): string => `claim:${tokenHash(token)}`;
+
 /** The hash under which a token is stored (the token itself is never stored). */
 export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');

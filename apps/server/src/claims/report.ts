@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { attachments, claimMessages, uploads } from '../db/schema/index.ts';
 import type { Db } from '../db/database.ts';
 import type { FieldError } from '../http/errors.ts';
 import { checkFlowAnswers, type ServerFlow } from './flowAnswers.ts';
-import { tokenHash } from './lookup.ts';
+import { claimPrincipal, tokenHash } from './lookup.ts';
 import { queryRows } from './sql.ts';
 import { claimRouteOf } from './claimProducts.ts';
 
@@ -48,8 +49,27 @@ export async function createClaimReport(
   const checked = checkFlowAnswers(flow, body, context);
   if (!checked.ok) return { status: 400, fieldErrors: checked.fieldErrors };
   const incident = checked.answers['hergang'] ?? {};
+  const files = (
+    (checked.answers['unterlagen']?.['dateien'] as { id?: unknown }[] | undefined) ?? []
+  )
+    .map((file) => file.id)
+    .filter((id): id is string => typeof id === 'string');
   const aktenId = newAktenId(now);
   const written = await db.transaction(async (tx) => {
+    // The claimant's uploads with this token, finished: exactly the files the answers name.
+    const uploaded = files.length
+      ? await tx
+          .select()
+          .from(uploads)
+          .where(
+            and(
+              inArray(uploads.id, files),
+              eq(uploads.principal, claimPrincipal(token)),
+              eq(uploads.state, 'hochgeladen'),
+            ),
+          )
+      : [];
+    if (uploaded.length !== new Set(files).size) return 'files' as const;
     const used = await queryRows<{ versicherungs_nummer: string }>(
       tx as unknown as Db,
       sql`UPDATE claim_tokens SET used_at = ${now.toISOString()}
@@ -67,7 +87,41 @@ export async function createClaimReport(
           VALUES (${aktenId}, 'EINGANG', ${`Eingangsbestätigung zu Schaden ${aktenId}`},
                   ${'Vielen Dank für Ihre Schadenmeldung. Wir prüfen Ihren Schaden und melden uns hier, sobald es Neuigkeiten gibt.'})`,
     );
+    if (uploaded.length > 0) {
+      const [sent] = await tx
+        .insert(claimMessages)
+        .values({
+          aktenId,
+          richtung: 'AUSGANG',
+          betreff: 'Unterlagen zur Schadenmeldung',
+          nachricht: `Mit der Schadenmeldung eingereicht: ${uploaded.map((file) => file.name).join(', ')}.`,
+        })
+        .returning({ id: claimMessages.id });
+      if (!sent) throw new Error('claim message not stored');
+      await tx.insert(attachments).values(
+        uploaded.map((file) => ({
+          claimMessageId: sent.id,
+          name: file.name,
+          contentType: file.contentType ?? 'application/octet-stream',
+          sizeBytes: file.sizeBytes ?? 0,
+          storageKey: file.storageKey,
+        })),
+      );
+      await tx.update(uploads).set({ state: 'verwendet' }).where(inArray(uploads.id, files));
+    }
     return true;
   });
+  if (written === 'files')
+    return {
+      status: 400,
+      fieldErrors: [
+        {
+          path: '/unterlagen/dateien',
+          keyword: 'upload',
+          message:
+            'Eine Datei wurde nicht vollständig hochgeladen. Bitte entfernen Sie sie und laden Sie sie erneut hoch.',
+        },
+      ],
+    };
   return written ? { status: 201, body: { aktenId } } : { status: 401 };
 }

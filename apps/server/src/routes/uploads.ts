@@ -1,5 +1,9 @@
 import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Identity } from '../auth/index.ts';
+import { claimPrincipal, tokenHash } from '../claims/lookup.ts';
+import { queryRows } from '../claims/sql.ts';
+import { sendError } from '../http/errors.ts';
 import { detectFileType } from '#engine';
 import { principalOf } from '../auth/index.ts';
 import { uploads } from '../db/schema/index.ts';
@@ -22,6 +26,9 @@ const uuidParams = {
   additionalProperties: false,
 } as const;
 
+const CLAIM_TOKEN_EXPIRED =
+  'Ihre Sitzung zur Schadenmeldung ist abgelaufen. Bitte starten Sie die Schadenmeldung neu.';
+
 const NO_UPLOAD: GuardedOutcome = {
   status: 404,
   body: { error: 'not-found', message: 'Diesen Upload gibt es nicht.' },
@@ -34,6 +41,34 @@ const finished = (row: UploadRow) => ({
   contentType: row.contentType,
   sizeBytes: row.sizeBytes,
 });
+
+/**
+ * Who uploads: a claimant with the claim app's token (`Authorization: Bearer <token>`, valid and
+ * not yet used for a report; the files belong to that token until the report takes them), else a
+ * signed-in user. Null after answering 401.
+ */
+async function uploader(
+  context: RouteContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<{ identity: Identity | null; principal: string } | null> {
+  const token = /^Bearer ([A-Za-z0-9_-]{20,100})$/.exec(request.headers.authorization ?? '')?.[1];
+  if (token) {
+    const hash = tokenHash(token);
+    const [valid] = await queryRows<{ ok: number }>(
+      context.db,
+      sql`SELECT 1 AS ok FROM claim_tokens
+          WHERE token_hash = ${hash} AND used_at IS NULL AND expires_at > now()`,
+    );
+    if (!valid) {
+      sendError(reply, 401, 'unauthorized', CLAIM_TOKEN_EXPIRED);
+      return null;
+    }
+    return { identity: null, principal: claimPrincipal(token) };
+  }
+  const identity = await requireIdentity(context, request, reply);
+  return identity ? { identity, principal: principalOf(identity) } : null;
+}
 
 /**
  * The presigned-style upload: POST /api/uploads opens a slot (name in, upload URL out), PUT
@@ -69,9 +104,9 @@ export async function registerUploadRoutes(
         },
       },
       async (request, reply) => {
-        const identity = await requireIdentity(context, request, reply);
-        if (!identity) return reply;
-        const principal = principalOf(identity);
+        const caller = await uploader(context, request, reply);
+        if (!caller) return reply;
+        const { identity, principal } = caller;
         return withIdempotency(
           {
             db: context.db,
@@ -125,8 +160,9 @@ export async function registerUploadRoutes(
       '/api/uploads/:id',
       { schema: { params: uuidParams } },
       async (request, reply) => {
-        const identity = await requireIdentity(context, request, reply);
-        if (!identity) return reply;
+        const caller = await uploader(context, request, reply);
+        if (!caller) return reply;
+        const { identity, principal } = caller;
         const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const digest = sha256(bytes);
         return withIdempotency(
@@ -143,12 +179,7 @@ export async function registerUploadRoutes(
             const [slot] = await context.db
               .select()
               .from(uploads)
-              .where(
-                and(
-                  eq(uploads.id, request.params.id),
-                  eq(uploads.principal, principalOf(identity)),
-                ),
-              );
+              .where(and(eq(uploads.id, request.params.id), eq(uploads.principal, principal)));
             if (!slot) return NO_UPLOAD;
             if (slot.state !== 'offen') {
               return slot.sha256 === digest

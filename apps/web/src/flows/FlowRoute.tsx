@@ -3,7 +3,13 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Wizard, type WizardServices } from '#renderer';
 import { uploadService } from './upload.ts';
-import { appliesToContract, contextLoads, type WizardDefinition, type WizardSetup } from '#engine';
+import {
+  appliesToContract,
+  buildRequest,
+  contextLoads,
+  type WizardDefinition,
+  type WizardSetup,
+} from '#engine';
 import type { FlowEntry } from '../../../../generated/definitions/index.ts';
 import type { BrandConfig } from '../../../../generated/types/brand.ts';
 import type { EndpointCatalogue } from '../../../../generated/types/endpoints.ts';
@@ -175,11 +181,23 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
     };
   }, [prepared, baseContext]);
 
-  // Signed-in flows upload with the session's token; a public flow has no uploads yet.
-  const upload = useMemo(
-    () => (entry.roles.includes('claimant') ? undefined : uploadService('bearer')),
-    [entry],
-  );
+  // Signed-in flows upload with the session's token; a claimant's flow with the Bearer credential
+  // its submit call carries (the claim app's token), so the files belong to that claim.
+  const upload = useMemo(() => {
+    if (!entry.roles.includes('claimant')) return uploadService('bearer');
+    const submit = setup?.definition.submit;
+    if (!setup || submit?.credential?.scheme !== 'Bearer') return undefined;
+    const request = buildRequest(
+      { endpoint: submit.endpoint, credential: submit.credential },
+      setup.endpoints,
+      { context: setup.context, data: {} },
+      () => ({}),
+    );
+    const authorization = request.headers?.['Authorization'];
+    return authorization && !authorization.endsWith(' ')
+      ? uploadService('custom', { Authorization: authorization })
+      : undefined;
+  }, [entry, setup]);
   const services: WizardServices = useMemo(
     () => ({
       transport: guard.transport,

@@ -68,6 +68,13 @@ test('an agent reads the agency’s contracts, own data, agency, settings, quest
   await heading(page, 'Häufige Fragen für Vermittler');
   await checkPage(page);
 
+  await nav.getByRole('link', { name: 'Schäden' }).click();
+  await heading(page, 'Schäden Ihrer Kunden');
+  await page.getByRole('link', { name: /Schaden S-2025-000102/ }).click();
+  await heading(page, 'Schaden S-2025-000102');
+  await expect(page.getByText('Kaufbeleg oder Rechnung des Fahrrads')).toBeVisible();
+  await checkPage(page);
+
   await nav.getByRole('link', { name: /Nachrichten/ }).click();
   await heading(page, 'Postfach: Posteingang');
   await checkPage(page);

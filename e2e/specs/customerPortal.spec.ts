@@ -176,3 +176,39 @@ test('a customer changes the e-mail address with the code sent to it, and the co
   await expect(page.getByRole('link', { name: '+49 89 5555 4000' })).toBeVisible();
   await checkPage(page);
 });
+
+test('a customer reads a claim’s messages and uploads a document the claim still needs', async ({
+  page,
+}) => {
+  await page.goto('/kunden/schaeden/S-2025-000102?brand=andsafe');
+  await signIn(page, 'anna.schmidt@beispiel.example');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Schaden S-2025-000102' }),
+  ).toBeVisible();
+  await expect(page.getByText(/fehlen uns noch 2 Unterlagen/)).toBeVisible();
+  await checkPage(page);
+  await page.getByLabel('Kaufbeleg oder Rechnung des Fahrrads hochladen').setInputFiles({
+    name: 'kaufbeleg-fahrrad.pdf',
+    mimeType: 'application/pdf',
+    buffer: PDF,
+  });
+  await expect(page.getByText(/Kaufbeleg oder Rechnung des Fahrrads: erhalten am/)).toBeVisible();
+  await expect(page.getByText(/fehlt uns noch 1 Unterlage/)).toBeVisible();
+  await expect(
+    page.getByRole('heading', {
+      level: 3,
+      name: 'Unterlage: Kaufbeleg oder Rechnung des Fahrrads',
+    }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: 'kaufbeleg-fahrrad.pdf herunterladen' }),
+  ).toBeVisible();
+  // A file of a type the platform does not take is refused with the server's German reason.
+  await page.getByLabel('Bestätigung der Anzeige bei der Polizei hochladen').setInputFiles({
+    name: 'anzeige.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00]),
+  });
+  await expect(page.getByRole('alert')).toContainText(/Datei/);
+  await checkPage(page);
+});

@@ -68,12 +68,17 @@ describe('claims of the portal', () => {
       nachrichten: { id: string; gelesen: boolean; betreff: string }[];
     }>().nachrichten;
     expect(nachrichten).toHaveLength(2);
+    // The spec's list item, with the text, the attachments and who wrote it (the claim page shows
+    // every message in full).
     expect(Object.keys(nachrichten[0] ?? {}).sort()).toEqual([
       'aktenId',
+      'anhaenge',
       'betreff',
       'erstelldatum',
       'gelesen',
       'id',
+      'nachricht',
+      'richtung',
     ]);
     const unread = nachrichten.find((n) => !n.gelesen);
     const detail = await inject(
@@ -234,5 +239,51 @@ describe('Postfach', () => {
     expect(someoneElse.map((m) => m.betreff)).not.toContain(
       'Eingangsbestätigung: Frage zur Rechnung',
     );
+  });
+
+  it('shows a claim with every message text and the documents it still needs, and takes one', async () => {
+    const detail = await inject('GET', '/api/portal/schaeden/S-2025-000102', ANNA);
+    expect(detail.statusCode).toBe(200);
+    const claim = detail.json<{
+      unterlagen: { id: string; art: string; erhaltenAm: string | null }[];
+      nachrichten: { nachricht: string; anhaenge: unknown[] }[];
+    }>();
+    const needed = claim.unterlagen.find((u) => u.art === 'KAUFBELEG');
+    expect(needed?.erhaltenAm).toBeNull();
+    // Someone else cannot see the claim nor hand anything in.
+    expect((await inject('GET', '/api/portal/schaeden/S-2025-000102', MUELLER)).statusCode).toBe(
+      404,
+    );
+    const { id } = await upload(ANNA, PDF, 'Kaufbeleg.pdf');
+    const foreign = await inject(
+      'POST',
+      `/api/portal/schaeden/S-2025-000102/unterlagen/${needed?.id ?? ''}`,
+      MUELLER,
+      { upload: id },
+    );
+    expect(foreign.statusCode).toBe(404);
+    const handed = await inject(
+      'POST',
+      `/api/portal/schaeden/S-2025-000102/unterlagen/${needed?.id ?? ''}`,
+      ANNA,
+      { upload: id },
+    );
+    expect(handed.statusCode).toBe(201);
+    const after = handed.json<{
+      unterlagen: { art: string; erhaltenAm: string | null }[];
+      nachrichten: { betreff: string; anhaenge: { name: string }[] }[];
+    }>();
+    expect(after.unterlagen.find((u) => u.art === 'KAUFBELEG')?.erhaltenAm).not.toBeNull();
+    expect(after.nachrichten[0]).toMatchObject({
+      betreff: 'Unterlage: Kaufbeleg oder Rechnung des Fahrrads',
+      anhaenge: [{ name: 'Kaufbeleg.pdf' }],
+    });
+    const again = await inject(
+      'POST',
+      `/api/portal/schaeden/S-2025-000102/unterlagen/${needed?.id ?? ''}`,
+      ANNA,
+      { upload: id },
+    );
+    expect(again.statusCode).toBe(409);
   });
 });

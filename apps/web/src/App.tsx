@@ -232,6 +232,14 @@ export function App({ brand }: { brand: BrandConfig }) {
             <Route path="/vermittler/entwuerfe" element={agentPage(<DraftsPage />)} />
             <Route path="/vermittler/vertraege" element={agentPage(<AgentContractsPage />)} />
             <Route
+              path="/vermittler/schaeden"
+              element={agentPage(<ClaimsPage portal="vermittler" />)}
+            />
+            <Route
+              path="/vermittler/schaeden/:aktenId"
+              element={agentPage(<ClaimDetailPage portal="vermittler" />)}
+            />
+            <Route
               path="/vermittler/vertraege/:versicherungsNummer"
               element={agentPage(<AgentContractPage brand={brand.id} />)}
             />

@@ -2,7 +2,13 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Identity } from '../auth/index.ts';
 import { maySeePartner } from '../contracts/access.ts';
 import type { Db } from '../db/database.ts';
-import { attachments, claimMessages, claims } from '../db/schema/index.ts';
+import {
+  attachments,
+  claimMessages,
+  claimRequiredDocuments,
+  claims,
+  uploads,
+} from '../db/schema/index.ts';
 
 type ClaimRow = typeof claims.$inferSelect;
 type ClaimMessageRow = typeof claimMessages.$inferSelect;
@@ -45,21 +51,129 @@ export async function visibleClaim(
   return (await maySeePartner(db, identity, row.partnerNummer)) ? row : null;
 }
 
-/** The claim with its messages as list items, newest first. */
+/**
+ * The claim with its messages, newest first, each with its text and attachments, and the
+ * documents the claim still needs or has received (required claim uploads).
+ */
 export async function claimDetail(db: Db, claim: ClaimRow) {
   const messages = await db
     .select()
     .from(claimMessages)
     .where(eq(claimMessages.aktenId, claim.aktenId))
     .orderBy(desc(claimMessages.erstelldatum));
+  const files = messages.length
+    ? await db
+        .select({
+          id: attachments.id,
+          name: attachments.name,
+          messageId: attachments.claimMessageId,
+        })
+        .from(attachments)
+        .where(
+          inArray(
+            attachments.claimMessageId,
+            messages.map((m) => m.id),
+          ),
+        )
+        .orderBy(asc(attachments.name))
+    : [];
+  const required = await db
+    .select()
+    .from(claimRequiredDocuments)
+    .where(eq(claimRequiredDocuments.aktenId, claim.aktenId))
+    .orderBy(asc(claimRequiredDocuments.createdAt), asc(claimRequiredDocuments.art));
   return {
     aktenId: claim.aktenId,
     versicherungsNummer: claim.versicherungsNummer,
     status: claim.status,
     schadendatum: claim.schadendatum,
     beschreibung: claim.beschreibung,
-    nachrichten: messages.map(claimMessageItem),
+    nachrichten: messages.map((row) => ({
+      ...claimMessageItem(row),
+      richtung: row.richtung,
+      nachricht: row.nachricht,
+      anhaenge: files
+        .filter((file) => file.messageId === row.id)
+        .map((file) => ({ id: file.id, name: file.name })),
+    })),
+    unterlagen: required.map((row) => ({
+      id: row.id,
+      art: row.art,
+      beschreibung: row.beschreibung,
+      erhaltenAm: row.erhaltenAm?.toISOString() ?? null,
+    })),
   };
+}
+
+/** A customer saw every message of the claim on its page: they count as read. */
+export async function markClaimMessagesRead(db: Db, aktenId: string): Promise<void> {
+  await db
+    .update(claimMessages)
+    .set({ gelesen: true })
+    .where(and(eq(claimMessages.aktenId, aktenId), eq(claimMessages.gelesen, false)));
+}
+
+/** What handing in a required document answers. */
+export type HandInOutcome = 'ok' | 'missing' | 'received' | 'upload';
+
+/**
+ * Hands in a document the claim still needs: the caller's finished upload becomes the attachment
+ * of a message from the customer, and the document counts as received. One transaction; an upload
+ * of someone else or an unfinished one is refused, a document received before too.
+ */
+export async function handInRequiredDocument(
+  db: Db,
+  principal: string,
+  aktenId: string,
+  documentId: string,
+  uploadId: string,
+): Promise<HandInOutcome> {
+  return db.transaction(async (tx) => {
+    const [required] = await tx
+      .select()
+      .from(claimRequiredDocuments)
+      .where(
+        and(eq(claimRequiredDocuments.aktenId, aktenId), eq(claimRequiredDocuments.id, documentId)),
+      )
+      .for('update');
+    if (!required) return 'missing' as const;
+    if (required.erhaltenAm) return 'received' as const;
+    const [file] = await tx
+      .select()
+      .from(uploads)
+      .where(
+        and(
+          eq(uploads.id, uploadId),
+          eq(uploads.principal, principal),
+          eq(uploads.state, 'hochgeladen'),
+        ),
+      );
+    if (!file) return 'upload' as const;
+    const [message] = await tx
+      .insert(claimMessages)
+      .values({
+        aktenId,
+        richtung: 'AUSGANG',
+        betreff: `Unterlage: ${required.beschreibung}`,
+        nachricht: `Im Kundenportal hochgeladen: ${file.name}.`,
+        gelesen: true,
+      })
+      .returning({ id: claimMessages.id });
+    if (!message) throw new Error('claim message not stored');
+    await tx.insert(attachments).values({
+      claimMessageId: message.id,
+      name: file.name,
+      contentType: file.contentType ?? 'application/octet-stream',
+      sizeBytes: file.sizeBytes ?? 0,
+      storageKey: file.storageKey,
+    });
+    await tx.update(uploads).set({ state: 'verwendet' }).where(eq(uploads.id, file.id));
+    await tx
+      .update(claimRequiredDocuments)
+      .set({ erhaltenAm: new Date(), claimMessageId: message.id })
+      .where(eq(claimRequiredDocuments.id, required.id));
+    return 'ok' as const;
+  });
 }
 
 /** One message of a claim with nachricht and anhaenge {id, name}; a customer reading it marks it read. */

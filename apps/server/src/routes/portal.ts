@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Identity } from '../auth/index.ts';
+import { principalOf, type Identity } from '../auth/index.ts';
 import { attachments, claimMessages } from '../db/schema/index.ts';
 import { sendError } from '../http/errors.ts';
 import { withIdempotency } from '../idempotency/guard.ts';
 import {
   claimDetail,
   claimMessageDetail,
+  handInRequiredDocument,
+  markClaimMessagesRead,
   visibleClaim,
   visibleClaims,
 } from '../portal/claimsView.ts';
@@ -98,7 +100,78 @@ export function registerPortalRoutes(
       const identity = await caller(request, reply);
       if (!identity) return reply;
       const claim = await visibleClaim(context.db, identity, request.params.aktenId);
-      return claim ? claimDetail(context.db, claim) : notFound(reply, 'Diesen Schaden');
+      if (!claim) return notFound(reply, 'Diesen Schaden');
+      const detail = await claimDetail(context.db, claim);
+      // The claim page shows every message's text: a customer has read them now.
+      if (identity.role === 'benutzer') await markClaimMessagesRead(context.db, claim.aktenId);
+      return detail;
+    },
+  );
+
+  app.post<{ Params: { aktenId: string; id: string }; Body: { upload: string } }>(
+    '/api/portal/schaeden/:aktenId/unterlagen/:id',
+    {
+      schema: {
+        params: params({ aktenId, id: uuid }),
+        body: {
+          type: 'object',
+          properties: { upload: uuid },
+          required: ['upload'],
+          additionalProperties: false,
+        },
+      },
+    },
+    async (request, reply) => {
+      const identity = await caller(request, reply, 'benutzer');
+      if (!identity) return reply;
+      const claim = await visibleClaim(context.db, identity, request.params.aktenId);
+      if (!claim) return notFound(reply, 'Diesen Schaden');
+      return withIdempotency(
+        {
+          db: context.db,
+          request,
+          reply,
+          identity,
+          route: 'schaeden/unterlagen',
+          id: request.params.id,
+          body: request.body,
+        },
+        async () => {
+          const outcome = await handInRequiredDocument(
+            context.db,
+            principalOf(identity),
+            claim.aktenId,
+            request.params.id,
+            request.body.upload,
+          );
+          if (outcome === 'missing')
+            return {
+              status: 404,
+              body: { error: 'not-found', message: 'Diese Unterlage haben wir nicht gefunden.' },
+            };
+          if (outcome === 'received')
+            return {
+              status: 409,
+              body: { error: 'conflict', message: 'Diese Unterlage liegt uns schon vor.' },
+            };
+          if (outcome === 'upload')
+            return {
+              status: 400,
+              body: {
+                error: 'validation',
+                message: 'Bitte prüfen Sie Ihre Eingaben.',
+                fieldErrors: [
+                  {
+                    path: '/body/upload',
+                    keyword: 'upload',
+                    message: 'Diese Datei wurde nicht vollständig hochgeladen.',
+                  },
+                ],
+              },
+            };
+          return { status: 201, body: await claimDetail(context.db, claim) };
+        },
+      );
     },
   );
 

@@ -6,6 +6,7 @@ import {
   agents,
   applications,
   claimMessages,
+  claimRequiredDocuments,
   claims,
   contractTasks,
   contracts,
@@ -189,6 +190,28 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
         nachricht: 'Bitte senden Sie uns Fotos des Schadens und die Rechnung des Installateurs.',
         gelesen: false,
         erstelldatum: new Date('2025-02-10T14:30:00Z'),
+      },
+    ]);
+    await tx.insert(claimRequiredDocuments).values([
+      {
+        aktenId: 'S-2025-000101',
+        art: 'FOTOS',
+        beschreibung: 'Fotos des Wasserschadens in der Küche',
+      },
+      {
+        aktenId: 'S-2025-000101',
+        art: 'RECHNUNG',
+        beschreibung: 'Rechnung des Installateurs',
+      },
+      {
+        aktenId: 'S-2025-000102',
+        art: 'KAUFBELEG',
+        beschreibung: 'Kaufbeleg oder Rechnung des Fahrrads',
+      },
+      {
+        aktenId: 'S-2025-000102',
+        art: 'POLIZEIANZEIGE',
+        beschreibung: 'Bestätigung der Anzeige bei der Polizei',
       },
     ]);
     await tx.insert(messages).values([

@@ -19,6 +19,7 @@ export function AgentNav() {
     ['/vermittler/kundenbestand', t('nav.customerBase')],
     ['/vermittler/vertraege', t('nav.agentContracts')],
     ['/vermittler/entwuerfe', t('nav.drafts')],
+    ['/vermittler/schaeden', t('nav.agentClaims')],
     [
       '/vermittler/nachrichten',
       count > 0 ? t('nav.agentMessagesUnread', { count }) : t('nav.agentMessages'),

@@ -75,3 +75,16 @@ export const applications = pgTable('applications', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Documents a claim still needs from the customer; `erhaltenAm` once one arrived. */
+export const claimRequiredDocuments = pgTable('claim_required_documents', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  aktenId: text('akten_id')
+    .notNull()
+    .references(() => claims.aktenId),
+  art: text('art').notNull(),
+  beschreibung: text('beschreibung').notNull(),
+  erhaltenAm: timestamp('erhalten_am', { withTimezone: true }),
+  claimMessageId: uuid('claim_message_id').references(() => claimMessages.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations } from '../support/axe.ts';
+import { expectPageAccessible } from '../support/axe.ts';
 import { signIn } from '../support/signIn.ts';
 
 // The agent portal as an agent uses it: the agency's contracts and one contract, own data,
@@ -7,17 +7,6 @@ import { signIn } from '../support/signIn.ts';
 // temporary password from the e-mail; a broker mail's extranet link that opens after sign-in.
 
 const AGENT = 'jens.hansen@vb-hansen.example';
-
-async function checkPage(page: Page): Promise<void> {
-  await expectNoAxeViolations(page);
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 320, height: 800 });
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, `${page.url()} scrolls sideways at 320 px`).toBeLessThanOrEqual(0);
-  if (size) await page.setViewportSize(size);
-}
 
 async function heading(page: Page, name: string | RegExp): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
@@ -31,22 +20,22 @@ test('an agent reads the agency’s contracts, own data, agency, settings, quest
   await heading(page, 'Verträge Ihrer Kunden');
   const row = page.getByRole('row').filter({ hasText: 'AS-10000101' });
   await expect(row).toContainText('Anna Schmidt');
-  await checkPage(page);
+  await expectPageAccessible(page);
   await row.getByRole('link', { name: 'AS-10000101' }).click();
   await heading(page, /AS-10000101/);
   await expect(page.getByRole('link', { name: 'Zum Kunden' })).toBeVisible();
-  await checkPage(page);
+  await expectPageAccessible(page);
 
   const nav = page.getByRole('navigation', { name: 'Vermittlerportal' });
   await nav.getByRole('link', { name: 'Meine Daten' }).click();
   await heading(page, 'Meine Daten');
   await expect(page.getByText('V-AS-100')).toBeVisible();
-  await checkPage(page);
+  await expectPageAccessible(page);
 
   await nav.getByRole('link', { name: 'Agentur' }).click();
   await heading(page, 'Agentur');
   await expect(page.getByText('Untervermittler', { exact: true }).first()).toBeVisible();
-  await checkPage(page);
+  await expectPageAccessible(page);
 
   await nav.getByRole('link', { name: 'Einstellungen' }).click();
   await heading(page, 'Einstellungen');
@@ -60,24 +49,24 @@ test('an agent reads the agency’s contracts, own data, agency, settings, quest
   await expect(
     page.getByText('Ihre Adresse für Benachrichtigungen ist gespeichert.'),
   ).toBeVisible();
-  await checkPage(page);
+  await expectPageAccessible(page);
   await page.getByRole('link', { name: 'Passwort ändern' }).click();
   await heading(page, 'Passwort ändern');
 
   await page.goto('/vermittler/haeufige-fragen');
   await heading(page, 'Häufige Fragen für Vermittler');
-  await checkPage(page);
+  await expectPageAccessible(page);
 
   await nav.getByRole('link', { name: 'Schäden' }).click();
   await heading(page, 'Schäden Ihrer Kunden');
   await page.getByRole('link', { name: /Schaden S-2025-000102/ }).click();
   await heading(page, 'Schaden S-2025-000102');
   await expect(page.getByText('Kaufbeleg oder Rechnung des Fahrrads')).toBeVisible();
-  await checkPage(page);
+  await expectPageAccessible(page);
 
   await nav.getByRole('link', { name: /Nachrichten/ }).click();
   await heading(page, 'Postfach: Posteingang');
-  await checkPage(page);
+  await expectPageAccessible(page);
 });
 
 test('an agent creates a sub-agent, who signs in with the temporary password and sets their own', async ({
@@ -87,12 +76,12 @@ test('an agent creates a sub-agent, who signs in with the temporary password and
   await page.goto('/vermittler/untervermittler?brand=andsafe');
   await signIn(page, AGENT);
   await heading(page, 'Untervermittler');
-  await checkPage(page);
+  await expectPageAccessible(page);
   await page.getByRole('link', { name: 'Untervermittler anlegen' }).click();
   await heading(page, 'Untervermittler anlegen');
   await page.getByRole('button', { name: 'Untervermittler anlegen' }).click();
   await expect(page.getByRole('link', { name: 'Bitte geben Sie den Namen ein.' })).toBeVisible();
-  await checkPage(page);
+  await expectPageAccessible(page);
   await page.getByLabel('Name').fill('Karla Hansen');
   await page.getByLabel('E-Mail-Adresse').fill('mira.hansen@vb-hansen.example');
   await page.getByRole('button', { name: 'Untervermittler anlegen' }).click();

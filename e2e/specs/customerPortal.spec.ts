@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations } from '../support/axe.ts';
+import { expectPageAccessible } from '../support/axe.ts';
 import { signIn } from '../support/signIn.ts';
 
 // The customer portal as a signed-in customer uses it: the start page, the Postfach with its two
@@ -7,21 +7,6 @@ import { signIn } from '../support/signIn.ts';
 // the code sent to it and the contact data. Every page is checked with axe and at 320 px.
 
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
-
-async function fitsNarrowScreen(page: Page): Promise<void> {
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 320, height: 800 });
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, `${page.url()} scrolls sideways at 320 px`).toBeLessThanOrEqual(0);
-  if (size) await page.setViewportSize(size);
-}
-
-async function checkPage(page: Page): Promise<void> {
-  await expectNoAxeViolations(page);
-  await fitsNarrowScreen(page);
-}
 
 /** The newest code the local outbox holds for a user (the demo's "sent" e-mails and SMS). */
 async function newestCode(page: Page, username: string): Promise<string> {
@@ -44,7 +29,7 @@ test('a customer signs in to the start page, writes a message with an attachment
   await expect(page.getByText(/Sie haben \d+ Verträge, davon \d+ aktiv\./)).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Kundenportal' });
   await expect(nav.getByRole('link', { name: /Postfach \(1 ungelesen\)/ })).toBeVisible();
-  await checkPage(page);
+  await expectPageAccessible(page);
 
   // Read the unread message: the count in the navigation goes away.
   await nav.getByRole('link', { name: /Postfach/ }).click();
@@ -52,13 +37,13 @@ test('a customer signs in to the start page, writes a message with an attachment
   await expect(
     page.getByRole('heading', { level: 1, name: 'Postfach: Posteingang' }),
   ).toBeVisible();
-  await checkPage(page);
+  await expectPageAccessible(page);
   await page.getByRole('link', { name: /Ihre Beitragsrechnung/ }).click();
   await expect(
     page.getByRole('heading', { level: 1, name: 'Ihre Beitragsrechnung' }),
   ).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Postfach', exact: true })).toBeVisible();
-  await checkPage(page);
+  await expectPageAccessible(page);
 
   // Write a message with a PDF attachment.
   await page.goto('/kunden/nachricht');
@@ -71,7 +56,7 @@ test('a customer signs in to the start page, writes a message with an attachment
   await expect(
     page.getByRole('link', { name: 'Bitte geben Sie einen Betreff ein.' }),
   ).toBeVisible();
-  await checkPage(page);
+  await expectPageAccessible(page);
   await page.getByLabel('Betreff').fill('Rechnung für das Fahrradschloss');
   await page.getByLabel('Ihre Nachricht').fill('Anbei die Rechnung für das neue Schloss.');
   await page.getByLabel('Anhänge (optional)').setInputFiles({
@@ -84,12 +69,12 @@ test('a customer signs in to the start page, writes a message with an attachment
   await expect(
     page.getByRole('heading', { level: 1, name: 'Ihre Nachricht ist gesendet' }),
   ).toBeVisible();
-  await checkPage(page);
+  await expectPageAccessible(page);
 
   // It is listed under "Gesendet", with its attachment.
   await page.getByRole('link', { name: 'Gesendete Nachrichten ansehen' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Postfach: Gesendet' })).toBeVisible();
-  await checkPage(page);
+  await expectPageAccessible(page);
   await page.getByRole('link', { name: /Rechnung für das Fahrradschloss/ }).click();
   await expect(
     page.getByRole('button', { name: 'rechnung-schloss.pdf herunterladen' }),
@@ -107,7 +92,7 @@ test('a customer signs in to the start page, writes a message with an attachment
   await expect(page.getByText(/Sie ist bei uns eingegangen/)).toBeVisible();
   await page.getByRole('button', { name: 'Nachricht löschen' }).click();
   await expect(page.getByText(/Möchten Sie die Nachricht/)).toBeVisible();
-  await checkPage(page);
+  await expectPageAccessible(page);
   await page.getByRole('button', { name: 'Ja, löschen' }).click();
   await expect(page).toHaveURL(/\/kunden\/postfach\/eingang$/);
   await expect(page.getByRole('status').filter({ hasText: 'ist gelöscht' })).toBeVisible();
@@ -122,7 +107,7 @@ test('a customer changes the e-mail address with the code sent to it, and the co
   await signIn(page, username);
   await expect(page.getByRole('heading', { level: 1, name: 'Meine Daten' })).toBeVisible();
   await expect(page.getByText(username)).toBeVisible();
-  await checkPage(page);
+  await expectPageAccessible(page);
 
   await page.getByRole('link', { name: 'E-Mail-Adresse ändern' }).click();
   await expect(
@@ -137,7 +122,7 @@ test('a customer changes the e-mail address with the code sent to it, and the co
     page.getByRole('heading', { level: 1, name: 'Neue E-Mail-Adresse bestätigen' }),
   ).toBeVisible();
   await expect(page.getByText(/an laura\.meyer@neu-beispiel\.example geschickt/)).toBeVisible();
-  await checkPage(page);
+  await expectPageAccessible(page);
   const code = await newestCode(page, username);
   await page.getByLabel('Bestätigungscode').fill(code === '000000' ? '111111' : '000000');
   await page.getByRole('button', { name: 'E-Mail-Adresse bestätigen' }).click();
@@ -154,7 +139,7 @@ test('a customer changes the e-mail address with the code sent to it, and the co
   await expect(
     page.getByRole('heading', { level: 1, name: 'Anschrift und Kontaktweg ändern' }),
   ).toBeVisible();
-  await checkPage(page);
+  await expectPageAccessible(page);
   await page.getByLabel('Postleitzahl').fill('8033');
   await page.getByRole('button', { name: 'Änderungen speichern' }).click();
   await expect(
@@ -174,7 +159,7 @@ test('a customer changes the e-mail address with the code sent to it, and the co
   await page.goto('/kunden/kontakt');
   await expect(page.getByRole('heading', { level: 1, name: 'Kontakt' })).toBeVisible();
   await expect(page.getByRole('link', { name: '+49 89 5555 4000' })).toBeVisible();
-  await checkPage(page);
+  await expectPageAccessible(page);
 });
 
 test('a customer reads a claim’s messages and uploads a document the claim still needs', async ({
@@ -186,7 +171,7 @@ test('a customer reads a claim’s messages and uploads a document the claim sti
     page.getByRole('heading', { level: 1, name: 'Schaden S-2025-000102' }),
   ).toBeVisible();
   await expect(page.getByText(/fehlen uns noch 2 Unterlagen/)).toBeVisible();
-  await checkPage(page);
+  await expectPageAccessible(page);
   await page.getByLabel('Kaufbeleg oder Rechnung des Fahrrads hochladen').setInputFiles({
     name: 'kaufbeleg-fahrrad.pdf',
     mimeType: 'application/pdf',
@@ -210,5 +195,5 @@ test('a customer reads a claim’s messages and uploads a document the claim sti
     buffer: Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00]),
   });
   await expect(page.getByRole('alert')).toContainText(/Datei/);
-  await checkPage(page);
+  await expectPageAccessible(page);
 });

@@ -1,19 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations } from '../support/axe.ts';
+import { expect, test } from '@playwright/test';
+import { expectPageAccessible } from '../support/axe.ts';
 
 // The public pages: feedback with the score from the link, quickstart, downloads and the
 // health-records consent; each checked with axe and at 320 px.
-
-async function checkPage(page: Page): Promise<void> {
-  await expectNoAxeViolations(page);
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 320, height: 800 });
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, `${page.url()} scrolls sideways at 320 px`).toBeLessThanOrEqual(0);
-  if (size) await page.setViewportSize(size);
-}
 
 test('a visitor sends feedback with the score from the link and is thanked', async ({ page }) => {
   await page.goto('/feedback/schadenmeldung/4');
@@ -21,7 +10,7 @@ test('a visitor sends feedback with the score from the link and is thanked', asy
     page.getByRole('heading', { level: 1, name: 'Ihre Meinung ist uns wichtig' }),
   ).toBeVisible();
   await expect(page.getByLabel('4 – zufrieden')).toBeChecked();
-  await checkPage(page);
+  await expectPageAccessible(page);
   await page.getByLabel('5 – sehr zufrieden').check();
   await page.getByLabel('Ihr Kommentar (optional)').fill('Schnell und freundlich.');
   await page.getByRole('button', { name: 'Bewertung senden' }).click();
@@ -39,14 +28,14 @@ test('a visitor sends feedback with the score from the link and is thanked', asy
 test('quickstart and downloads lead on; a document downloads as a PDF', async ({ page }) => {
   await page.goto('/quickstart');
   await expect(page.getByRole('heading', { level: 1, name: 'So geht es los' })).toBeVisible();
-  await checkPage(page);
+  await expectPageAccessible(page);
   await page.getByRole('link', { name: 'Schaden melden' }).click();
   await expect(page).toHaveURL(/\/schaden-melden/);
 
   await page.goto('/downloads');
   await expect(page.getByRole('heading', { level: 1, name: 'Downloads' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Kundeninformationen' })).toBeVisible();
-  await checkPage(page);
+  await expectPageAccessible(page);
   const link = page.getByRole('link', {
     name: /Einwilligung in die Verarbeitung von Gesundheitsdaten in der Reiseversicherung/,
   });
@@ -62,12 +51,12 @@ test('a customer gives the health-records consent for a contract', async ({ page
       name: 'Einwilligung in die Verarbeitung von Gesundheitsdaten',
     }),
   ).toBeVisible();
-  await checkPage(page);
+  await expectPageAccessible(page);
   await page.getByRole('button', { name: 'Einwilligung erteilen' }).click();
   await expect(
     page.getByRole('link', { name: 'Bitte bestätigen Sie die Einwilligung.' }),
   ).toBeVisible();
-  await checkPage(page);
+  await expectPageAccessible(page);
   await page.getByLabel('Gesundheitsdaten in der Reiseversicherung').check();
   await page.getByLabel('Vor- und Nachname').fill('Anna Schmidt');
   await page.getByLabel('Vertragsnummer').fill('AS-10000105');

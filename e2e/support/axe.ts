@@ -40,3 +40,20 @@ export async function expectStepAccessible(page: Page, hasForm: boolean): Promis
     await expect(help.first()).toBeFocused();
   }
 }
+
+/** Expects the page to fit a 320 CSS pixel wide screen without sideways scrolling (WCAG 1.4.10). */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 320, height: 800 });
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `${page.url()} scrolls sideways at 320 px`).toBeLessThanOrEqual(0);
+  if (size) await page.setViewportSize(size);
+}
+
+/** What every new page is checked for: no axe violation and no sideways scroll at 320 px. */
+export async function expectPageAccessible(page: Page): Promise<void> {
+  await expectNoAxeViolations(page);
+  await expectNoSidewaysScroll(page);
+}

@@ -97,6 +97,7 @@ test('a customer signs in to the start page, writes a message with an attachment
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'rechnung-schloss.pdf herunterladen' }).click();
   expect((await download).suggestedFilename()).toBe('rechnung-schloss.pdf');
+  await checkPage(page);
 
   // The reply waits unread in the inbox; reading it, then deleting it.
   await page.goto('/kunden/postfach/eingang');

@@ -159,6 +159,16 @@ describe('changing the mobile number', () => {
     expect((await attributes(user))['phone_number']).toBe('+4915199999999');
   });
 
+  it('refuses a landline number and sends no SMS', async () => {
+    const { user, username } = await signedInCustomer();
+    const error = await update(user, 'phone_number', '+49401234567').catch(
+      (e: { code: string }) => e.code,
+    );
+    expect(error).toBe('InvalidParameterException');
+    expect(await outbox(username)).toEqual([]);
+    expect((await attributes(user))['phone_number']).toBeUndefined();
+  });
+
   it('sends the code once more on request, and only the newest code counts', async () => {
     const { user, username } = await signedInCustomer();
     await update(user, 'phone_number', '+4917612345678');

@@ -1,4 +1,5 @@
 import { and, eq, or } from 'drizzle-orm';
+import { isValidMobilePhone } from '../../../../engine/validation/phone.ts';
 import { partners } from '../db/schema/index.ts';
 import {
   attemptsExceeded,
@@ -116,9 +117,10 @@ const limitExceeded = () =>
 
 /**
  * UpdateUserAttributes: the nickname changes at once; a new e-mail address (`email`) or mobile
- * number (`phone_number`, E.164) only after its code: the code goes to the new address, or by SMS
- * to the new number, and VerifyUserAttribute with it takes the new value (as Cognito does with
- * "keep the original value until verified"). An address another user has is refused.
+ * number (`phone_number`, E.164, mobile only) only after its code: the code goes to the new
+ * address, or by SMS to the new number, and VerifyUserAttribute with it takes the new value (as
+ * Cognito does with "keep the original value until verified"). An address another user has is
+ * refused.
  */
 export const updateUserAttributes: Operation = async (context, body) => {
   const { user } = await caller(context, body);
@@ -126,8 +128,10 @@ export const updateUserAttributes: Operation = async (context, body) => {
   const changes: { nickname?: string } = {};
   const verifications: { name: string; value: string }[] = [];
   for (const [name, value] of Object.entries(attributes)) {
-    if (name === 'phone_number' && E164.test(value)) verifications.push({ name, value });
-    else if (name === 'email' && EMAIL.test(value.trim()) && value.length <= 254) {
+    // A mobile number only (the SMS TAN goes there), as the platform's phone rule says.
+    if (name === 'phone_number' && E164.test(value) && isValidMobilePhone(value)) {
+      verifications.push({ name, value });
+    } else if (name === 'email' && EMAIL.test(value.trim()) && value.length <= 254) {
       verifications.push({ name, value: canonicalUsername(value) });
     } else if (name === 'nickname' && value.trim() !== '' && value.length <= 100) {
       changes.nickname = value.trim();

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { InfoBox } from '#renderer';
+import { isValidMobilePhone, normalizePhone } from '../../../../../engine/validation/phone.ts';
 import { useAuth } from '../authStore.ts';
 import { errorTextKey } from '../errorText.ts';
 import { accountOutcome } from '../form/accountOutcome.ts';
@@ -14,11 +14,13 @@ import { useAuthForm } from '../form/useAuthForm.ts';
 import { PORTAL_PATHS, type Portal } from '../pools.ts';
 import type { VerifiedAttribute } from '../session.ts';
 
-/** A German mobile number (or international), normalised to E.164; null when not valid. */
+/**
+ * A German mobile number (or international), normalised to E.164; null when not valid. The
+ * engine's check (full metadata: the number's type is known only there, so a landline number is
+ * refused), the same as a flow's telephone fields.
+ */
 export function mobileE164(value: string): string | null {
-  const parsed = parsePhoneNumberFromString(value, 'DE');
-  if (!parsed?.isValid() || parsed.getType() !== 'MOBILE') return null;
-  return parsed.number;
+  return isValidMobilePhone(value) ? normalizePhone(value) : null;
 }
 
 const mobile =

@@ -82,7 +82,7 @@ test('a customer signs in to the start page, writes a message with an attachment
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'rechnung-schloss.pdf herunterladen' }).click();
   expect((await download).suggestedFilename()).toBe('rechnung-schloss.pdf');
-  await checkPage(page);
+  await expectPageAccessible(page);
 
   // The reply waits unread in the inbox; reading it, then deleting it.
   await page.goto('/kunden/postfach/eingang');
@@ -114,7 +114,7 @@ test('a customer changes the e-mail address with the code sent to it, and the co
   await expect(
     page.getByRole('heading', { level: 1, name: 'E-Mail-Adresse ändern' }),
   ).toBeVisible();
-  await checkPage(page);
+  await expectPageAccessible(page);
   await page.getByLabel('Neue E-Mail-Adresse').fill('anna.schmidt@beispiel.example');
   await page.getByRole('button', { name: 'Code an neue Adresse senden' }).click();
   await expect(page.getByText(/gehört schon zu einem anderen Konto/)).toBeVisible();
@@ -206,7 +206,7 @@ test('a customer changes the mobile number with the SMS TAN sent to it', async (
   await page.goto('/kunden/handynummer-aendern?brand=andsafe');
   await signIn(page, username);
   await expect(page.getByRole('heading', { level: 1, name: 'Handynummer ändern' })).toBeVisible();
-  await checkPage(page);
+  await expectPageAccessible(page);
 
   await page.goto('/kunden/kundendaten');
   await expect(page.getByText('keine hinterlegt')).toBeVisible();
@@ -218,14 +218,14 @@ test('a customer changes the mobile number with the SMS TAN sent to it', async (
   await expect(
     page.getByRole('link', { name: 'Bitte geben Sie eine gültige Handynummer ein.' }),
   ).toBeVisible();
-  await checkPage(page);
+  await expectPageAccessible(page);
   await page.getByLabel('Neue Handynummer').fill('0151 22334455');
   await page.getByRole('button', { name: 'TAN per SMS senden' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'TAN eingeben' })).toBeVisible();
   await expect(
     page.getByText(/eine SMS mit einer 6-stelligen TAN an \+4915122334455/),
   ).toBeVisible();
-  await checkPage(page);
+  await expectPageAccessible(page);
 
   const response = await page.request.get(
     `/api/identity/dev/outbox?username=${encodeURIComponent(username)}`,
@@ -239,7 +239,7 @@ test('a customer changes the mobile number with the SMS TAN sent to it', async (
   await page.getByLabel('TAN aus der SMS').fill(tan);
   await page.getByRole('button', { name: 'Handynummer bestätigen' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Handynummer geändert' })).toBeVisible();
-  await checkPage(page);
+  await expectPageAccessible(page);
   await page.getByRole('link', { name: 'Zurück zu Ihren Kundendaten' }).click();
   await expect(page.getByText('+4915122334455')).toBeVisible();
   await expect(page.getByText('keine hinterlegt')).toHaveCount(0);

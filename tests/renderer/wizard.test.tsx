@@ -55,7 +55,16 @@ describe('Wizard', () => {
       within(group)
         .getAllByRole('radio')
         .map((r) => (r as HTMLInputElement).labels?.[0]?.textContent),
-    ).toEqual(['Privathaftpflichtversicherung', 'Hausratversicherung', 'Betriebshaftpflicht']);
+    ).toEqual([
+      'Privathaftpflichtversicherung',
+      'Hausratversicherung',
+      'Tierhalterhaftpflichtversicherung',
+      'Fahrradversicherung',
+      'Reiseversicherung',
+      'Betriebshaftpflichtversicherung',
+      'Inhaltsversicherung für Betriebe',
+      'Inhaltsversicherung (Allgefahren oder Mehrgefahren)',
+    ]);
   });
 
   it('checks the radio the user picks and keeps it in the state', async () => {

@@ -138,11 +138,12 @@ describe('claim entry submit', () => {
   });
 
   it('goes to the error page when the product has no forward target', () => {
-    const setup = claimSetup('hfk');
-    const result = transition(setup, atContractStep(setup, 'BHV'), {
+    // Motor vehicle claims are offered by hfk with the flag, but have no claim app here.
+    const setup = claimSetup('hfk', { 'enable-vehicle-insurance-claim-report': true });
+    const result = transition(setup, atContractStep(setup, 'KFZ'), {
       type: 'callSucceeded',
       status: 200,
-      response: { versicherung: 'BHV', token: 't' },
+      response: { versicherung: 'KFZ', token: 't' },
     });
     expect(result.effects).toEqual([{ type: 'showPage', page: 'fehler' }]);
   });
@@ -152,7 +153,7 @@ describe('claim entry submit', () => {
     const result = transition(setup, atContractStep(setup), {
       type: 'callSucceeded',
       status: 200,
-      response: { versicherung: 'BHV', token: 't' },
+      response: { versicherung: 'KFZ', token: 't' },
     });
     expect(result.effects).toEqual([{ type: 'showPage', page: 'nicht-unterstuetzt' }]);
   });

@@ -142,6 +142,29 @@ describe('sub-agents', () => {
     expect(invalid.statusCode).toBe(400);
   });
 
+  it('creates sub-agents sent at the same time with numbers of their own, one per address', async () => {
+    const emails = ['a', 'b', 'c', 'd'].map((x) => `parallel-${x}@vb-hansen.example`);
+    const created = await Promise.all(
+      emails.map((email) =>
+        post('/api/vermittler/untervermittler', HANSEN, { name: 'Parallel', email }),
+      ),
+    );
+    expect(created.map((r) => r.statusCode)).toEqual([201, 201, 201, 201]);
+    const numbers = created.map((r) => r.json<{ vermittlerNummer: string }>().vermittlerNummer);
+    expect(new Set(numbers).size).toBe(4);
+    const same = await Promise.all(
+      [1, 2, 3].map(() =>
+        post('/api/vermittler/untervermittler', HANSEN, {
+          name: 'Doppelt',
+          email: 'zugleich@vb-hansen.example',
+        }),
+      ),
+    );
+    expect(same.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    const list = (await get('/api/vermittler/untervermittler', HANSEN)).json<{ email: string }[]>();
+    expect(list.filter((s) => s.email === 'zugleich@vb-hansen.example')).toHaveLength(1);
+  });
+
   it('creates once per Idempotency-Key', async () => {
     const headers = { ...HANSEN, 'idempotency-key': 'unter-1' };
     const payload = { name: 'Ina Hansen', email: 'ina.hansen@vb-hansen.example' };

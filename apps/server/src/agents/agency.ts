@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, inArray, like, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { agencies, agents, auditLog, contracts, partners } from '../db/schema/index.ts';
 import { toListItem } from '../contracts/contractView.ts';
@@ -117,6 +117,9 @@ export type SubAgentOutcome =
   | { kind: 'taken' }
   | { kind: 'not-allowed' };
 
+/** The transaction lock key of sub-agent creation (any fixed number unique in the app). */
+const SUB_AGENT_LOCK = 7_180_001;
+
 const LOWER = 'abcdefghijkmnopqrstuvwxyz';
 const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 const DIGITS = '23456789';
@@ -134,7 +137,9 @@ function temporaryPassword(): string {
  * Creates a sub-agent of the agent's agency who can sign in: the agents row (parent: the agent,
  * distribution path UNTERVERMITTLER) and a user of the agent pool that must set a new password at
  * the first sign-in; the temporary password goes to the new address through the outbox. A
- * sub-agent may not create sub-agents; an e-mail address in use is refused. One transaction.
+ * sub-agent may not create sub-agents; an e-mail address in use is refused. One transaction,
+ * serialised with every other creation by a transaction lock: the address check and the next
+ * number are read and written without another creation in between.
  */
 export async function createSubAgent(
   db: Db,
@@ -147,6 +152,7 @@ export async function createSubAgent(
   const [parent] = await db.select().from(agents).where(eq(agents.vermittlerNummer, parentNummer));
   if (!parent || parent.parentVermittlerNummer !== null) return { kind: 'not-allowed' };
   return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SUB_AGENT_LOCK})`);
     const taken = await tx
       .select({ id: identityUsers.id })
       .from(identityUsers)

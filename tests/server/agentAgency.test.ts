@@ -57,9 +57,34 @@ describe('agent portal data', () => {
     expect((await get('/api/vertrag/vertrag/AS-10000101', MIRA)).statusCode).toBe(200);
   });
 
-  it('keeps customers out of the agent calls and needs a sign-in', async () => {
-    expect((await get('/api/vermittler/agentur', asCustomer('2000101'))).statusCode).toBe(404);
-    expect((await get('/api/vermittler/vertraege', {})).statusCode).toBe(401);
+  it('keeps customers out of every agent call and needs a sign-in for each', async () => {
+    const calls: [string, string, Record<string, unknown>?][] = [
+      ['GET', '/api/vermittler/profil'],
+      ['PUT', '/api/vermittler/einstellungen', { benachrichtigungEmail: 'a@b.example' }],
+      ['GET', '/api/vermittler/agentur'],
+      ['GET', '/api/vermittler/vertraege'],
+      ['GET', '/api/vermittler/untervermittler'],
+      ['POST', '/api/vermittler/untervermittler', { name: 'Kunde', email: 'kunde@b.example' }],
+    ];
+    for (const [method, url, payload] of calls) {
+      const customer = await server.app.inject({
+        method: method as 'GET',
+        url,
+        headers: asCustomer('2000101'),
+        ...(payload ? { payload } : {}),
+      });
+      expect(customer.statusCode, `${method} ${url}`).toBe(404);
+      expect(customer.json<{ message: string }>().message).toBe('Diese Adresse gibt es nicht.');
+      const anonymous = await server.app.inject({
+        method: method as 'GET',
+        url,
+        ...(payload ? { payload } : {}),
+      });
+      expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
+    }
+    // Nothing was created by the customer's attempt.
+    const list = (await get('/api/vermittler/untervermittler', HANSEN)).json<{ email: string }[]>();
+    expect(list.some((s) => s.email === 'kunde@b.example')).toBe(false);
   });
 
   it('stores the notification e-mail, refusing an invalid one in German', async () => {
@@ -172,5 +197,47 @@ describe('sub-agents', () => {
     const again = await post('/api/vermittler/untervermittler', headers, payload);
     expect(first.statusCode).toBe(201);
     expect(again.json()).toEqual(first.json());
+  });
+});
+
+describe('claims of the agency’s customers', () => {
+  const UNREAD = '00000000-0000-4000-8000-000000900002';
+
+  it('shows an agent the claim of an agency customer, and another agency’s like a missing one', async () => {
+    const own = await get('/api/portal/schaeden/S-2025-000101', PETERSEN);
+    expect(own.statusCode).toBe(200);
+    const foreign = await get('/api/portal/schaeden/S-2025-000101', HANSEN);
+    const missing = await get('/api/portal/schaeden/S-2099-999999', HANSEN);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body).toBe(missing.body);
+    const foreignMessage = await get(
+      `/api/portal/schaeden/S-2025-000101/nachrichten/${UNREAD}`,
+      HANSEN,
+    );
+    expect(foreignMessage.statusCode).toBe(404);
+    expect((await get('/api/portal/schaeden', HANSEN)).json<{ aktenId: string }[]>()).toEqual([
+      expect.objectContaining({ aktenId: 'S-2025-000102' }),
+    ]);
+  });
+
+  it('lets an agent read a customer’s claim message without marking it read for the customer', async () => {
+    const message = await get(`/api/portal/schaeden/S-2025-000101/nachrichten/${UNREAD}`, PETERSEN);
+    expect(message.json()).toMatchObject({ id: UNREAD, gelesen: false });
+    const claim = (await get('/api/portal/schaeden/S-2025-000101', PETERSEN)).json<{
+      nachrichten: { id: string; gelesen: boolean }[];
+    }>();
+    expect(claim.nachrichten.find((n) => n.id === UNREAD)?.gelesen).toBe(false);
+  });
+
+  it('does not let an agent hand in a customer’s claim documents', async () => {
+    const claim = (await get('/api/portal/schaeden/S-2025-000101', PETERSEN)).json<{
+      unterlagen: { id: string }[];
+    }>();
+    const handIn = await post(
+      `/api/portal/schaeden/S-2025-000101/unterlagen/${claim.unterlagen[0]?.id ?? ''}`,
+      PETERSEN,
+      { upload: '00000000-0000-4000-8000-000000000001' },
+    );
+    expect(handIn.statusCode).toBe(404);
   });
 });

@@ -111,6 +111,15 @@ test('an agent creates a sub-agent, who signs in with the temporary password and
   await fresh.getByRole('button', { name: 'Passwort speichern und anmelden' }).click();
   await expect(fresh).toHaveURL(/\/vermittler\/kundenbestand$/);
   await expect(fresh.getByRole('link', { name: /Schmidt/ }).first()).toBeVisible();
+  // A sub-agent sees the agency's sub-agents but cannot create one.
+  await fresh.goto('/vermittler/untervermittler');
+  await expect(fresh.getByRole('heading', { level: 3, name: 'Karla Hansen' })).toBeVisible();
+  await expect(fresh.getByText(/keine weiteren Untervermittler anlegen/)).toBeVisible();
+  await expect(fresh.getByRole('link', { name: 'Untervermittler anlegen' })).toHaveCount(0);
+  await expectPageAccessible(fresh);
+  await fresh.goto('/vermittler/untervermittler/anlegen');
+  await expect(fresh.getByText(/keine weiteren Untervermittler anlegen/)).toBeVisible();
+  await expect(fresh.getByRole('button', { name: 'Untervermittler anlegen' })).toHaveCount(0);
   await context.close();
 });
 
@@ -128,6 +137,11 @@ test('a broker mail’s extranet link opens the contract after the agent signs i
   await heading(page, 'Vertrag nicht gefunden');
   await expect(
     page.getByText('Diesen Vertrag finden wir bei den Kunden Ihrer Agentur nicht.'),
+  ).toBeVisible();
+  await page.goto('/extranet/kundendaten/3000101');
+  await heading(page, 'Kunde nicht gefunden');
+  await expect(
+    page.getByText('Diese Person finden wir in Ihrem Kundenbestand nicht.'),
   ).toBeVisible();
   await page.goto('/vermittler-nachricht');
   await heading(page, 'Postfach: Posteingang');

@@ -322,15 +322,23 @@ export function AgencyPage() {
   );
 }
 
+/** The signed-in agent's own data (shared by the pages that depend on being a sub-agent). */
+const useProfile = () => useQuery({ queryKey: ['vermittler', 'profil'], queryFn: fetchProfile });
+
 /** Vermittlerportal "untervermittler": the agency's sub-agents and the way to add one. */
 export function SubAgentsPage() {
   const { t } = useTranslation('portal');
   const query = useQuery({ queryKey: ['vermittler', 'untervermittler'], queryFn: fetchSubAgents });
+  const profile = useProfile();
   return (
     <Page title={t('agency.subAgentsTitle')}>
-      <p>
-        <Link to="/vermittler/untervermittler/anlegen">{t('agency.createSubAgent')}</Link>
-      </p>
+      {profile.data?.untervermittler ? (
+        <InfoBox tone="neutral">{t('agency.subAgentCannotCreate')}</InfoBox>
+      ) : profile.data ? (
+        <p>
+          <Link to="/vermittler/untervermittler/anlegen">{t('agency.createSubAgent')}</Link>
+        </p>
+      ) : null}
       <QueryStatus query={query} loadError={t('agency.loadError')} />
       {query.data && query.data.length === 0 ? <p>{t('agency.noSubAgents')}</p> : null}
       {query.data && query.data.length > 0 ? <MemberList members={query.data} /> : null}
@@ -344,6 +352,7 @@ export function CreateSubAgentPage() {
   const client = useQueryClient();
   const [key] = useState(() => crypto.randomUUID());
   const [created, setCreated] = useState<{ vermittlerNummer: string; email: string }>();
+  const profile = useProfile();
   const form = useAuthForm(
     { name: '', email: '' },
     {
@@ -352,6 +361,16 @@ export function CreateSubAgentPage() {
     },
     (text) => (text.startsWith('!') ? text.slice(1) : t(text)),
   );
+  if (profile.data?.untervermittler) {
+    return (
+      <Page title={t('agency.createTitle')}>
+        <InfoBox tone="neutral">{t('agency.subAgentCannotCreate')}</InfoBox>
+        <p>
+          <Link to="/vermittler/untervermittler">{t('agency.toSubAgents')}</Link>
+        </p>
+      </Page>
+    );
+  }
   if (created) {
     return (
       <Page title={t('agency.createdTitle')}>

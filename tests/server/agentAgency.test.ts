@@ -241,3 +241,85 @@ describe('claims of the agency’s customers', () => {
     expect(handIn.statusCode).toBe(404);
   });
 });
+
+describe('a sub-agent’s access sent again', () => {
+  const resend = (nummer: string, headers: Record<string, string>) =>
+    server.app.inject({
+      method: 'POST',
+      url: `/api/vermittler/untervermittler/${nummer}/zugang`,
+      headers,
+    });
+  const userOf = async (nummer: string) => {
+    const [user] = await server.db.database.db
+      .select()
+      .from(identityUsers)
+      .where(and(eq(identityUsers.pool, 'vermittler'), eq(identityUsers.vermittlerNummer, nummer)));
+    return user;
+  };
+
+  it('lists which sub-agents have not signed in yet and sends one a new temporary password', async () => {
+    const created = await post('/api/vermittler/untervermittler', HANSEN, {
+      name: 'Uwe Neu',
+      email: 'uwe.neu@vb-hansen.example',
+    });
+    const { vermittlerNummer } = created.json<{ vermittlerNummer: string }>();
+    const list = (await get('/api/vermittler/untervermittler', HANSEN)).json<
+      { vermittlerNummer: string; erstanmeldungOffen: boolean }[]
+    >();
+    expect(list.find((s) => s.vermittlerNummer === 'V-AS-101')?.erstanmeldungOffen).toBe(false);
+    expect(list.find((s) => s.vermittlerNummer === vermittlerNummer)?.erstanmeldungOffen).toBe(
+      true,
+    );
+    const before = await userOf(vermittlerNummer);
+    const sent = await resend(vermittlerNummer, HANSEN);
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toEqual({ email: 'uwe.neu@vb-hansen.example' });
+    const mails = await server.db.database.db
+      .select()
+      .from(identityOutbox)
+      .where(eq(identityOutbox.username, 'uwe.neu@vb-hansen.example'));
+    expect(mails).toHaveLength(2);
+    expect(mails.every((m) => m.purpose === 'TEMPORARY_PASSWORD')).toBe(true);
+    expect(mails[0]?.code).not.toBe(mails[1]?.code);
+    // The first temporary password no longer matches: the verifier is a new one.
+    const after = await userOf(vermittlerNummer);
+    expect(after?.status).toBe('FORCE_CHANGE_PASSWORD');
+    expect(after?.verifierHex).not.toBe(before?.verifierHex);
+  });
+
+  it('answers another agency’s sub-agent, an agent who is no sub-agent and an unknown number alike', async () => {
+    const foreign = await resend('V-HFK-201', HANSEN);
+    const missing = await resend('V-AS-999', HANSEN);
+    const mainAgent = await resend('V-AS-100', HANSEN);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body).toBe(missing.body);
+    expect(mainAgent.body).toBe(missing.body);
+    expect(
+      (
+        await server.db.database.db
+          .select()
+          .from(identityOutbox)
+          .where(eq(identityOutbox.username, 'lena.petersen@hfk-petersen.example'))
+      ).length,
+    ).toBe(0);
+  });
+
+  it('refuses a sub-agent who has set a password (409), a sub-agent sending (403), customers and callers without sign-in', async () => {
+    const created = await post('/api/vermittler/untervermittler', HANSEN, {
+      name: 'Eva Fertig',
+      email: 'eva.fertig@vb-hansen.example',
+    });
+    const { vermittlerNummer } = created.json<{ vermittlerNummer: string }>();
+    // Her first sign-in set her own password.
+    await server.db.database.db
+      .update(identityUsers)
+      .set({ status: 'CONFIRMED' })
+      .where(eq(identityUsers.vermittlerNummer, vermittlerNummer));
+    const done = await resend(vermittlerNummer, HANSEN);
+    expect(done.statusCode).toBe(409);
+    expect(done.json<{ message: string }>().message).toMatch(/schon festgelegt/);
+    expect((await resend('V-AS-101', MIRA)).statusCode).toBe(403);
+    expect((await resend('V-AS-101', asCustomer('2000101'))).statusCode).toBe(404);
+    expect((await resend('V-AS-101', {})).statusCode).toBe(401);
+  });
+});

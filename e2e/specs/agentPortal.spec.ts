@@ -93,15 +93,32 @@ test('an agent creates a sub-agent, who signs in with the temporary password and
   await page.getByRole('link', { name: 'Zu den Untervermittlern' }).click();
   await expect(page.getByRole('heading', { level: 3, name: 'Karla Hansen' })).toBeVisible();
 
-  const outbox = await page.request.get(
-    '/api/identity/dev/outbox?username=karla.hansen%40vb-hansen.example',
-  );
-  const [mail] = (await outbox.json()) as { code: string; purpose: string }[];
-  expect(mail?.purpose).toBe('TEMPORARY_PASSWORD');
+  const outbox = async () => {
+    const answer = await page.request.get(
+      '/api/identity/dev/outbox?username=karla.hansen%40vb-hansen.example',
+    );
+    return (await answer.json()) as { code: string; purpose: string }[];
+  };
+  const [first] = await outbox();
+  expect(first?.purpose).toBe('TEMPORARY_PASSWORD');
+  // The first mail got lost: the agent sends a new temporary password; the first one ends.
+  const card = page.getByRole('listitem').filter({ hasText: 'Karla Hansen' });
+  await expect(card.getByText(/Noch nicht angemeldet/)).toBeVisible();
+  await card
+    .getByRole('button', { name: 'Neues vorläufiges Passwort senden an Karla Hansen' })
+    .click();
+  await expect(card.getByText(/ist an karla\.hansen@vb-hansen\.example unterwegs/)).toBeVisible();
+  await expectPageAccessible(page);
+  const [mail, old] = await outbox();
+  expect(old?.code).toBe(first?.code);
+  expect(mail?.code).not.toBe(first?.code);
 
   const context = await browser.newContext();
   const fresh = await context.newPage();
   await fresh.goto('/vermittler/login?brand=andsafe');
+  await signIn(fresh, 'karla.hansen@vb-hansen.example', first?.code ?? '');
+  await expect(fresh.getByText('E-Mail-Adresse oder Passwort ist nicht richtig.')).toBeVisible();
+  await expect(fresh).toHaveURL(/\/vermittler\/login/);
   await signIn(fresh, 'karla.hansen@vb-hansen.example', mail?.code ?? '');
   await expect(
     fresh.getByRole('heading', { level: 1, name: 'Neues Passwort festlegen' }),
@@ -111,6 +128,15 @@ test('an agent creates a sub-agent, who signs in with the temporary password and
   await fresh.getByRole('button', { name: 'Passwort speichern und anmelden' }).click();
   await expect(fresh).toHaveURL(/\/vermittler\/kundenbestand$/);
   await expect(fresh.getByRole('link', { name: /Schmidt/ }).first()).toBeVisible();
+  // A sub-agent sees the agency's sub-agents but cannot create one.
+  await fresh.goto('/vermittler/untervermittler');
+  await expect(fresh.getByRole('heading', { level: 3, name: 'Karla Hansen' })).toBeVisible();
+  await expect(fresh.getByText(/keine weiteren Untervermittler anlegen/)).toBeVisible();
+  await expect(fresh.getByRole('link', { name: 'Untervermittler anlegen' })).toHaveCount(0);
+  await expectPageAccessible(fresh);
+  await fresh.goto('/vermittler/untervermittler/anlegen');
+  await expect(fresh.getByText(/keine weiteren Untervermittler anlegen/)).toBeVisible();
+  await expect(fresh.getByRole('button', { name: 'Untervermittler anlegen' })).toHaveCount(0);
   await context.close();
 });
 
@@ -128,6 +154,11 @@ test('a broker mail’s extranet link opens the contract after the agent signs i
   await heading(page, 'Vertrag nicht gefunden');
   await expect(
     page.getByText('Diesen Vertrag finden wir bei den Kunden Ihrer Agentur nicht.'),
+  ).toBeVisible();
+  await page.goto('/extranet/kundendaten/3000101');
+  await heading(page, 'Kunde nicht gefunden');
+  await expect(
+    page.getByText('Diese Person finden wir in Ihrem Kundenbestand nicht.'),
   ).toBeVisible();
   await page.goto('/vermittler-nachricht');
   await heading(page, 'Postfach: Posteingang');

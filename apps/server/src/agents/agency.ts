@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, inArray, like, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { agencies, agents, auditLog, contracts, partners } from '../db/schema/index.ts';
 import { toListItem } from '../contracts/contractView.ts';
@@ -84,10 +84,29 @@ export async function agencyOf(db: Db, vermittlerNummer: string) {
   };
 }
 
-/** The sub-agents of the agent's agency (those with a parent agent). */
+/**
+ * The sub-agents of the agent's agency (those with a parent agent), each with whether its first
+ * sign-in is still open (the temporary password not yet replaced).
+ */
 export async function subAgentsOf(db: Db, vermittlerNummer: string) {
   const agency = await agencyOf(db, vermittlerNummer);
-  return (agency?.vermittler ?? []).filter((m) => m.untervermittler);
+  const subs = (agency?.vermittler ?? []).filter((m) => m.untervermittler);
+  if (subs.length === 0) return [];
+  const open = await db
+    .select({ nummer: identityUsers.vermittlerNummer })
+    .from(identityUsers)
+    .where(
+      and(
+        eq(identityUsers.pool, 'vermittler'),
+        eq(identityUsers.status, 'FORCE_CHANGE_PASSWORD'),
+        inArray(
+          identityUsers.vermittlerNummer,
+          subs.map((m) => m.vermittlerNummer),
+        ),
+      ),
+    );
+  const waiting = new Set(open.map((row) => row.nummer));
+  return subs.map((m) => ({ ...m, erstanmeldungOffen: waiting.has(m.vermittlerNummer) }));
 }
 
 /** The contracts of the agency's customers, by customer name, with the customer. */
@@ -117,6 +136,73 @@ export type SubAgentOutcome =
   | { kind: 'taken' }
   | { kind: 'not-allowed' };
 
+/** What sending a sub-agent's access again answers. */
+export type ResendOutcome =
+  | { kind: 'sent'; email: string }
+  | { kind: 'missing' }
+  | { kind: 'signed-in' }
+  | { kind: 'not-allowed' };
+
+/**
+ * Sends a sub-agent of the agent's agency a new temporary password (the first one lost or not
+ * arrived): only while its first sign-in is open, only by a main agent. The old temporary
+ * password stops working. A sub-agent of another agency answers like a missing one.
+ */
+export async function resendTemporaryPassword(
+  db: Db,
+  callerNummer: string,
+  subNummer: string,
+  options: { poolName: string; requestId: string },
+): Promise<ResendOutcome> {
+  const [caller] = await db.select().from(agents).where(eq(agents.vermittlerNummer, callerNummer));
+  if (!caller) return { kind: 'missing' };
+  const [sub] = await db
+    .select()
+    .from(agents)
+    .where(
+      and(eq(agents.vermittlerNummer, subNummer), eq(agents.agenturNummer, caller.agenturNummer)),
+    );
+  if (!sub || sub.parentVermittlerNummer === null) return { kind: 'missing' };
+  if (caller.parentVermittlerNummer !== null) return { kind: 'not-allowed' };
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .select()
+      .from(identityUsers)
+      .where(
+        and(eq(identityUsers.pool, 'vermittler'), eq(identityUsers.vermittlerNummer, subNummer)),
+      )
+      .for('update');
+    if (!user) return { kind: 'missing' } as const;
+    if (user.status !== 'FORCE_CHANGE_PASSWORD') return { kind: 'signed-in' } as const;
+    const password = temporaryPassword();
+    await tx
+      .update(identityUsers)
+      .set({ ...makeVerifier(options.poolName, user.username, password), updatedAt: new Date() })
+      .where(eq(identityUsers.id, user.id));
+    await tx.insert(identityOutbox).values({
+      pool: 'vermittler',
+      username: user.username,
+      channel: 'EMAIL',
+      destination: user.email,
+      purpose: 'TEMPORARY_PASSWORD',
+      code: password,
+    });
+    await tx.insert(auditLog).values({
+      actorRole: 'vermittler',
+      actorId: callerNummer,
+      action: 'untervermittler.zugang',
+      entity: 'agent',
+      entityId: subNummer,
+      requestId: options.requestId,
+      details: {},
+    });
+    return { kind: 'sent', email: user.email } as const;
+  });
+}
+
+/** The transaction lock key of sub-agent creation (any fixed number unique in the app). */
+const SUB_AGENT_LOCK = 7_180_001;
+
 const LOWER = 'abcdefghijkmnopqrstuvwxyz';
 const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 const DIGITS = '23456789';
@@ -134,7 +220,9 @@ function temporaryPassword(): string {
  * Creates a sub-agent of the agent's agency who can sign in: the agents row (parent: the agent,
  * distribution path UNTERVERMITTLER) and a user of the agent pool that must set a new password at
  * the first sign-in; the temporary password goes to the new address through the outbox. A
- * sub-agent may not create sub-agents; an e-mail address in use is refused. One transaction.
+ * sub-agent may not create sub-agents; an e-mail address in use is refused. One transaction,
+ * serialised with every other creation by a transaction lock: the address check and the next
+ * number are read and written without another creation in between.
  */
 export async function createSubAgent(
   db: Db,
@@ -147,6 +235,7 @@ export async function createSubAgent(
   const [parent] = await db.select().from(agents).where(eq(agents.vermittlerNummer, parentNummer));
   if (!parent || parent.parentVermittlerNummer !== null) return { kind: 'not-allowed' };
   return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SUB_AGENT_LOCK})`);
     const taken = await tx
       .select({ id: identityUsers.id })
       .from(identityUsers)

@@ -15,6 +15,7 @@ import {
   agencyOf,
   agentProfile,
   createSubAgent,
+  resendTemporaryPassword,
   setNotificationEmail,
   subAgentsOf,
 } from './agency.ts';
@@ -383,6 +384,60 @@ function registerAgencyRoutes(app: FastifyInstance, context: RouteContext, poolN
               email: outcome.email,
             },
           };
+        },
+      );
+    },
+  );
+
+  app.post<{ Params: { vermittlerNummer: string } }>(
+    '/api/vermittler/untervermittler/:vermittlerNummer/zugang',
+    { schema: { params: params({ vermittlerNummer: partnerNummer }) } },
+    async (request, reply) => {
+      const agent = await requireAgent(context, request, reply);
+      if (!agent) return reply;
+      return withIdempotency(
+        {
+          db: context.db,
+          request,
+          reply,
+          identity: agent,
+          route: 'untervermittler/zugang',
+          id: request.params.vermittlerNummer,
+          body: null,
+        },
+        async () => {
+          const outcome = await resendTemporaryPassword(
+            context.db,
+            agent.vermittlerNummer,
+            request.params.vermittlerNummer,
+            { poolName, requestId: request.id },
+          );
+          if (outcome.kind === 'missing')
+            return {
+              status: 404,
+              body: {
+                error: 'not-found',
+                message: 'Diesen Untervermittler haben wir nicht gefunden.',
+              },
+            };
+          if (outcome.kind === 'not-allowed')
+            return {
+              status: 403,
+              body: {
+                error: 'forbidden',
+                message: 'Untervermittler können keine Zugangsdaten versenden.',
+              },
+            };
+          if (outcome.kind === 'signed-in')
+            return {
+              status: 409,
+              body: {
+                error: 'conflict',
+                message:
+                  'Dieser Untervermittler hat sein eigenes Passwort schon festgelegt. Ein vergessenes Passwort setzt er auf der Anmeldeseite zurück.',
+              },
+            };
+          return { status: 200, body: { email: outcome.email } };
         },
       );
     },

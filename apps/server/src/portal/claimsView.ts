@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Identity } from '../auth/index.ts';
-import { maySeePartner } from '../contracts/access.ts';
+import { maySeePartner, visibleTo } from '../contracts/access.ts';
 import type { Db } from '../db/database.ts';
 import {
   attachments,
@@ -24,20 +24,19 @@ export function claimMessageItem(row: ClaimMessageRow) {
   };
 }
 
-/** The claims the caller may see: a customer their own, an agent those of the agency's customers. */
+/** `claims.partner_nummer`, qualified for {@link visibleTo}'s subquery. */
+const CLAIM_PARTNER = sql`${sql.identifier('claims')}.${sql.identifier('partner_nummer')}`;
+
+/**
+ * The claims the caller may see, newest file first: a customer their own, an agent those of the
+ * agency's customers (one query, the same condition as the contract reads).
+ */
 export async function visibleClaims(db: Db, identity: Identity): Promise<ClaimRow[]> {
-  const rows =
-    identity.role === 'benutzer'
-      ? await db.select().from(claims).where(eq(claims.partnerNummer, identity.partnerNummer))
-      : await db.select().from(claims);
-  if (identity.role === 'benutzer') return rows.sort((a, b) => (a.aktenId < b.aktenId ? 1 : -1));
-  const partners = [...new Set(rows.map((row) => row.partnerNummer))];
-  const allowed = new Set<string>();
-  for (const partner of partners)
-    if (await maySeePartner(db, identity, partner)) allowed.add(partner);
-  return rows
-    .filter((row) => allowed.has(row.partnerNummer))
-    .sort((a, b) => (a.aktenId < b.aktenId ? 1 : -1));
+  return db
+    .select()
+    .from(claims)
+    .where(visibleTo(identity, CLAIM_PARTNER))
+    .orderBy(desc(claims.aktenId));
 }
 
 /** One claim when it exists and the caller may see it; null otherwise (same 404 for both). */

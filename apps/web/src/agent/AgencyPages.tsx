@@ -28,6 +28,7 @@ import {
   fetchAgencyContracts,
   fetchProfile,
   fetchSubAgents,
+  resendSubAgentAccess,
   saveNotificationEmail,
   type AgencyMember,
 } from './agentApi.ts';
@@ -271,7 +272,14 @@ export function AgentSettingsPage() {
   return <NotificationForm current={query.data.benachrichtigungEmail} />;
 }
 
-function MemberList({ members }: { members: AgencyMember[] }) {
+function MemberList({
+  members,
+  extra,
+}: {
+  members: AgencyMember[];
+  /** More of a member's card (the sub-agents page: its first sign-in). */
+  extra?: (member: AgencyMember) => ReactNode;
+}) {
   const { t } = useTranslation('portal');
   return (
     <ul className="card-list">
@@ -288,9 +296,55 @@ function MemberList({ members }: { members: AgencyMember[] }) {
               ],
             ]}
           />
+          {extra?.(member)}
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * A sub-agent whose first sign-in is open: says so and, for a main agent, sends a new temporary
+ * password (the old one stops working).
+ */
+function FirstSignIn({ member, canSend }: { member: AgencyMember; canSend: boolean }) {
+  const { t } = useTranslation('portal');
+  const [key, setKey] = useState(() => crypto.randomUUID());
+  const [state, setState] = useState<{ busy?: boolean; sentTo?: string; error?: string }>({});
+  if (!member.erstanmeldungOffen) return null;
+  const send = async () => {
+    setState({ busy: true });
+    try {
+      const answer = await resendSubAgentAccess(member.vermittlerNummer, key);
+      setState({ sentTo: answer.email });
+      setKey(crypto.randomUUID());
+    } catch (error) {
+      setState({
+        error: error instanceof AgentCallRefused && error.text ? error.text : t('agency.saveError'),
+      });
+    }
+  };
+  return (
+    <>
+      <p>{t('agency.firstSignInOpen')}</p>
+      <div aria-live="polite">
+        {state.sentTo ? (
+          <InfoBox tone="positive">{t('agency.accessSent', { email: state.sentTo })}</InfoBox>
+        ) : null}
+        {state.error ? <InfoBox tone="error">{state.error}</InfoBox> : null}
+      </div>
+      {canSend ? (
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={state.busy}
+          onClick={() => void send()}
+          aria-label={t('agency.resendAccessFor', { name: member.name })}
+        >
+          {t('agency.resendAccess')}
+        </button>
+      ) : null}
+    </>
   );
 }
 
@@ -322,18 +376,33 @@ export function AgencyPage() {
   );
 }
 
+/** The signed-in agent's own data (shared by the pages that depend on being a sub-agent). */
+const useProfile = () => useQuery({ queryKey: ['vermittler', 'profil'], queryFn: fetchProfile });
+
 /** Vermittlerportal "untervermittler": the agency's sub-agents and the way to add one. */
 export function SubAgentsPage() {
   const { t } = useTranslation('portal');
   const query = useQuery({ queryKey: ['vermittler', 'untervermittler'], queryFn: fetchSubAgents });
+  const profile = useProfile();
   return (
     <Page title={t('agency.subAgentsTitle')}>
-      <p>
-        <Link to="/vermittler/untervermittler/anlegen">{t('agency.createSubAgent')}</Link>
-      </p>
+      {profile.data?.untervermittler ? (
+        <InfoBox tone="neutral">{t('agency.subAgentCannotCreate')}</InfoBox>
+      ) : profile.data ? (
+        <p>
+          <Link to="/vermittler/untervermittler/anlegen">{t('agency.createSubAgent')}</Link>
+        </p>
+      ) : null}
       <QueryStatus query={query} loadError={t('agency.loadError')} />
       {query.data && query.data.length === 0 ? <p>{t('agency.noSubAgents')}</p> : null}
-      {query.data && query.data.length > 0 ? <MemberList members={query.data} /> : null}
+      {query.data && query.data.length > 0 ? (
+        <MemberList
+          members={query.data}
+          extra={(member) => (
+            <FirstSignIn member={member} canSend={profile.data?.untervermittler === false} />
+          )}
+        />
+      ) : null}
     </Page>
   );
 }
@@ -344,6 +413,7 @@ export function CreateSubAgentPage() {
   const client = useQueryClient();
   const [key] = useState(() => crypto.randomUUID());
   const [created, setCreated] = useState<{ vermittlerNummer: string; email: string }>();
+  const profile = useProfile();
   const form = useAuthForm(
     { name: '', email: '' },
     {
@@ -352,6 +422,16 @@ export function CreateSubAgentPage() {
     },
     (text) => (text.startsWith('!') ? text.slice(1) : t(text)),
   );
+  if (profile.data?.untervermittler) {
+    return (
+      <Page title={t('agency.createTitle')}>
+        <InfoBox tone="neutral">{t('agency.subAgentCannotCreate')}</InfoBox>
+        <p>
+          <Link to="/vermittler/untervermittler">{t('agency.toSubAgents')}</Link>
+        </p>
+      </Page>
+    );
+  }
   if (created) {
     return (
       <Page title={t('agency.createdTitle')}>

@@ -92,6 +92,8 @@ export interface AgencyMember {
   email: string;
   vertriebsweg: string;
   untervermittler: boolean;
+  /** Sub-agents only: the first sign-in (with the temporary password) is still open. */
+  erstanmeldungOffen?: boolean;
 }
 
 /** The agency (GET /api/vermittler/agentur). */
@@ -152,3 +154,15 @@ export const createSubAgent = (
   key: string,
 ): Promise<{ vermittlerNummer: string; name: string; email: string }> =>
   sendJson('POST', '/api/vermittler/untervermittler', input, key);
+
+/** Sends a sub-agent whose first sign-in is open a new temporary password. */
+export const resendSubAgentAccess = (
+  vermittlerNummer: string,
+  key: string,
+): Promise<{ email: string }> =>
+  sendJson(
+    'POST',
+    `/api/vermittler/untervermittler/${encodeURIComponent(vermittlerNummer)}/zugang`,
+    undefined,
+    key,
+  );

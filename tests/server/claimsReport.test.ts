@@ -236,3 +236,51 @@ describe('claims for every product, with the claimant’s documents', () => {
     expect(exe.put.json<{ message: string }>().message).toMatch(/[äöü]|Datei/);
   });
 });
+
+describe('every claim product of claim-products.json', () => {
+  // One contract per claim product, the damage type it offers and one only another product offers.
+  const products: [string, string, string, string, string, string][] = [
+    ['THV', 'AS-10000104', 'Schmidt', '1985-03-14', 'TIER_ANDERES_TIER', 'SCHLUESSELVERLUST'],
+    ['PHV', 'AS-10000101', 'Schmidt', '1985-03-14', 'SCHLUESSELVERLUST', 'FAHRRADDIEBSTAHL'],
+    ['BHV', 'AS-10000201', 'Becker', '1972-09-02', 'VERMOEGENSSCHADEN', 'TIER_SACHSCHADEN'],
+    ['SI', 'AS-10000203', 'Becker', '1972-09-02', 'ELEKTRONIK', 'FAHRRADDIEBSTAHL'],
+    ['VH', 'AS-10000202', 'Becker', '1972-09-02', 'BETRIEBSUNTERBRECHUNG', 'PERSONENSCHADEN'],
+    ['FAHRRAD', 'AS-10000103', 'Schmidt', '1985-03-14', 'FAHRRAD_BESCHAEDIGUNG', 'LEITUNGSWASSER'],
+    ['HAUSRAT', 'AS-10000102', 'Schmidt', '1985-03-14', 'GLASBRUCH', 'ELEKTRONIK'],
+    ['REISE', 'AS-10000105', 'Schmidt', '1985-03-14', 'GEPAECK', 'FAHRRADDIEBSTAHL'],
+  ];
+
+  it.each(products)(
+    '%s: the look-up issues a token, the report takes its own damage type and not another’s',
+    async (product, contract, name, birth, own, foreign) => {
+      ip += 1;
+      const found = await server.app.inject({
+        method: 'GET',
+        url: '/api/schadenmeldung/vertrag',
+        remoteAddress: `10.2.0.${ip}`,
+        headers: {
+          authorization: `Custom ${Buffer.from(`${contract}:${name}:${birth}`).toString('base64')}`,
+        },
+      });
+      expect(found.statusCode).toBe(200);
+      const { versicherung, token: tok } = found.json<{ versicherung: string; token: string }>();
+      expect(versicherung).toBe(product);
+      expect(tok).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+      const claim = (schadenart: string) => ({ ...answers, schadenart: { schadenart } });
+      const refused = await report(tok, claim(foreign));
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json<{ fieldErrors: { path: string }[] }>().fieldErrors[0]?.path).toBe(
+        '/body/schadenart/schadenart',
+      );
+      const taken = await report(tok, claim(own));
+      expect(taken.statusCode).toBe(201);
+      const { aktenId } = taken.json<{ aktenId: string }>();
+      const [stored] = await queryRows<{ versicherungs_nummer: string; art: string }>(
+        server.db.database.db,
+        sql`SELECT versicherungs_nummer, details->'schadenart'->>'schadenart' AS art
+            FROM claims WHERE akten_id = ${aktenId}`,
+      );
+      expect(stored).toEqual({ versicherungs_nummer: contract, art: own });
+    },
+  );
+});

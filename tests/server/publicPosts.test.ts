@@ -37,8 +37,20 @@ describe('feedback', () => {
   it('refuses a score out of range, an unknown source shape and an empty post in German', async () => {
     const out = await post('/api/feedback', { marke: 'hfk', quelle: 'mail', bewertung: 9 });
     expect(out.statusCode).toBe(400);
-    expect(out.json<{ fieldErrors: { message: string }[] }>().fieldErrors[0]?.message).not.toMatch(
-      /must/,
+    expect(out.json<{ fieldErrors: { message: string }[] }>().fieldErrors[0]?.message).toBe(
+      'Bitte wählen Sie eine Bewertung von 1 bis 5.',
+    );
+    const zero = await post('/api/feedback', { marke: 'hfk', quelle: 'mail', bewertung: 0 });
+    expect(zero.statusCode).toBe(400);
+    const eleven = await post('/api/feedback', {
+      marke: 'hfk',
+      quelle: 'mail',
+      skala: '0-10',
+      bewertung: 11,
+    });
+    expect(eleven.statusCode).toBe(400);
+    expect(eleven.json<{ fieldErrors: { message: string }[] }>().fieldErrors[0]?.message).toBe(
+      'Bitte wählen Sie eine Bewertung von 0 bis 10.',
     );
     expect(
       (await post('/api/feedback', { marke: 'hfk', quelle: '../x', bewertung: 3 })).statusCode,
@@ -48,6 +60,46 @@ describe('feedback', () => {
     expect(empty.json<{ fieldErrors: { message: string }[] }>().fieldErrors[0]?.message).toBe(
       'Bitte geben Sie eine Bewertung oder einen Kommentar an.',
     );
+  });
+
+  it('stores a recommendation on the scale of 0 to 10, a 0 too', async () => {
+    for (const bewertung of [0, 10]) {
+      const response = await post(
+        '/api/feedback',
+        { marke: 'protect', quelle: 'nps-mail', skala: '0-10', bewertung },
+        '10.0.3.1',
+      );
+      expect(response.statusCode).toBe(201);
+    }
+    const rows = (await server.db.database.db.select().from(feedback)).filter(
+      (row) => row.quelle === 'nps-mail',
+    );
+    expect(rows.map((row) => [row.skala, row.bewertung])).toEqual([
+      ['0-10', 0],
+      ['0-10', 10],
+    ]);
+  });
+
+  it('stores a post sent twice with one Idempotency-Key once and answers the same', async () => {
+    const send = (kommentar: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/feedback',
+        remoteAddress: '10.0.3.2',
+        headers: { 'idempotency-key': 'feedback-doppelt-1' },
+        payload: { marke: 'hfk', quelle: 'doppelt', bewertung: 2, kommentar },
+      });
+    const first = await send('Zweimal gesendet.');
+    const again = await send('Zweimal gesendet.');
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    const rows = (await server.db.database.db.select().from(feedback)).filter(
+      (row) => row.quelle === 'doppelt',
+    );
+    expect(rows).toHaveLength(1);
+    const other = await send('Ein anderer Text.');
+    expect(other.statusCode).toBe(422);
   });
 
   it('takes at most 20 posts per client in 15 minutes, then asks to wait', async () => {
@@ -89,8 +141,21 @@ describe('health-records consent', () => {
       geburtsdatum: '1985-03-14',
       art: 'PERSONENSCHAEDEN',
     };
-    expect((await post('/api/einwilligung', { ...base, einwilligung: false })).statusCode).toBe(
-      400,
+    const unticked = await post('/api/einwilligung', { ...base, einwilligung: false });
+    expect(unticked.statusCode).toBe(400);
+    expect(unticked.json<{ fieldErrors: { message: string }[] }>().fieldErrors[0]?.message).toBe(
+      'Bitte bestätigen Sie die Einwilligung.',
+    );
+    const noName = await post('/api/einwilligung', { ...base, name: ' ', einwilligung: true });
+    expect(noName.statusCode).toBe(400);
+    const badNumber = await post('/api/einwilligung', {
+      ...base,
+      versicherungsNummer: '10000105',
+      einwilligung: true,
+    });
+    expect(badNumber.statusCode).toBe(400);
+    expect(badNumber.json<{ fieldErrors: { path: string }[] }>().fieldErrors[0]?.path).toContain(
+      'versicherungsNummer',
     );
     const future = await post('/api/einwilligung', {
       ...base,
@@ -101,6 +166,34 @@ describe('health-records consent', () => {
     expect(future.json<{ fieldErrors: { message: string }[] }>().fieldErrors[0]?.message).toBe(
       'Das Geburtsdatum muss in der Vergangenheit liegen.',
     );
+  });
+});
+
+describe('consent sent twice', () => {
+  it('records one consent for a repeated Idempotency-Key', async () => {
+    const send = () =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/einwilligung',
+        remoteAddress: '10.0.4.1',
+        headers: { 'idempotency-key': 'einwilligung-doppelt-1' },
+        payload: {
+          marke: 'hfk',
+          name: 'Klaus Müller',
+          versicherungsNummer: 'HFK-20000101',
+          geburtsdatum: '1968-07-22',
+          art: 'PERSONENSCHAEDEN',
+          einwilligung: true,
+        },
+      });
+    const first = await send();
+    const again = await send();
+    expect(first.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    const rows = (await server.db.database.db.select().from(healthConsents)).filter(
+      (row) => row.versicherungsNummer === 'HFK-20000101',
+    );
+    expect(rows).toHaveLength(1);
   });
 });
 

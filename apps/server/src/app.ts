@@ -71,7 +71,7 @@ export interface ServerOptions {
    * default hourly; 0: only at start and when a request starts a new day of the clock).
    */
   settleIntervalMs?: number;
-  /** The clock of the throttles and tokens of the claim look-up; default the system clock. */
+  /** The clock of the throttles and tokens of the claim look-up (and of uploads with a claim token); default the system clock. */
   clock?: () => Date;
   /**
    * Which proxies may name the client in `X-Forwarded-For` (Fastify's `trustProxy`: `true`, a hop
@@ -170,7 +170,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   registerPortalRoutes(app, context, uploadConfigOf(options.uploads));
   registerKundendatenRoutes(app, context);
   registerPublicRoutes(app, context);
-  await registerUploadRoutes(app, context, uploadConfigOf(options.uploads));
+  await registerUploadRoutes(app, context, uploadConfigOf(options.uploads), options.clock);
   registerClaimRoutes(app, { db: database.db, ...(options.clock ? { now: options.clock } : {}) });
   registerFinderRoutes(app);
   registerApplicationRoutes(app, context);

@@ -36,6 +36,22 @@ const today = fixedDay && !production ? () => fixedDay : undefined;
 const settleEvery = process.env['SETTLE_INTERVAL_MS'];
 if (settleEvery && !/^\d+$/.test(settleEvery))
   throw new Error(`SETTLE_INTERVAL_MS must be a whole number of milliseconds, not ${settleEvery}`);
+// Upload limits (spec: maximum size and count are configurable): UPLOAD_MAX_BYTES (default 10 MiB),
+// UPLOAD_MAX_FILES (default 10), UPLOAD_DIR (default .data/uploads). Every process takes the same.
+const uploadLimit = (name: string): number | undefined => {
+  const value = process.env[name];
+  if (value === undefined || value === '') return undefined;
+  if (!/^[1-9]\d*$/.test(value))
+    throw new Error(`${name} must be a positive whole number, not ${value}`);
+  return Number(value);
+};
+const maxSizeBytes = uploadLimit('UPLOAD_MAX_BYTES');
+const maxCount = uploadLimit('UPLOAD_MAX_FILES');
+const uploads = {
+  ...(process.env['UPLOAD_DIR'] ? { dir: process.env['UPLOAD_DIR'] } : {}),
+  ...(maxSizeBytes ? { maxSizeBytes } : {}),
+  ...(maxCount ? { maxCount } : {}),
+};
 const clockOptions = {
   ...(today ? { today } : {}),
   ...(settleEvery ? { settleIntervalMs: Number(settleEvery) } : {}),
@@ -44,6 +60,7 @@ const app = await buildServer({
   logger,
   database,
   ...clockOptions,
+  uploads,
   seed: process.env['SEED'] !== 'off',
   trustProxy,
   loadShedding: {},
@@ -60,6 +77,7 @@ const claimApps = await Promise.all(
       loadShedding: {},
       localPorts,
       ...clockOptions,
+      uploads,
     }),
   ),
 );

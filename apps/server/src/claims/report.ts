@@ -116,7 +116,7 @@ export async function createClaimReport(
       status: 400,
       fieldErrors: [
         {
-          path: '/unterlagen/dateien',
+          path: '/body/unterlagen/dateien',
           keyword: 'upload',
           message:
             'Eine Datei wurde nicht vollständig hochgeladen. Bitte entfernen Sie sie und laden Sie sie erneut hoch.',

@@ -141,16 +141,15 @@ export function sendUnavailable(reply: FastifyReply): FastifyReply {
   return sendError(reply, 503, 'unavailable', UNAVAILABLE_MESSAGE);
 }
 
+/** The German text of a 429. */
+export const TOO_MANY_REQUESTS =
+  text('errors', 'tooManyRequests') ??
+  'Zu viele Versuche. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.';
+
 /** Sends a 429 with `Retry-After` (a throttle). */
 export function sendTooManyRequests(reply: FastifyReply, seconds: number): FastifyReply {
   reply.header('Retry-After', String(Math.max(1, Math.ceil(seconds))));
-  return sendError(
-    reply,
-    429,
-    'too-many-requests',
-    text('errors', 'tooManyRequests') ??
-      'Zu viele Versuche. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.',
-  );
+  return sendError(reply, 429, 'too-many-requests', TOO_MANY_REQUESTS);
 }
 
 /** Sends the generic 500. */

@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sendError, sendTooManyRequests, sendValidationError } from '../http/errors.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendValidationError, TOO_MANY_REQUESTS } from '../http/errors.ts';
+import { withIdempotency, type GuardedOutcome } from '../idempotency/guard.ts';
 import { admit } from '../throttle/counters.ts';
 import type { RouteContext } from './context.ts';
 import { BRANDS, feedback, healthConsents, type Brand } from '../db/schema/index.ts';
@@ -9,31 +10,65 @@ export const PUBLIC_POSTS_PER_WINDOW = 20;
 
 const brand = { enum: [...BRANDS] } as const;
 
-/** Admits one public post of a client, or answers 429 and returns false. */
-async function admitted(
+/**
+ * Admits one public post of a client: null when admitted, else the 429 to answer (with
+ * Retry-After). Runs inside the idempotency guard, so a replayed post is not counted again.
+ */
+async function refusal(
   context: RouteContext,
   request: FastifyRequest,
-  reply: Parameters<typeof sendTooManyRequests>[0],
   kind: string,
-): Promise<boolean> {
+): Promise<GuardedOutcome | null> {
   const admission = await admit(
     context.db,
     [{ key: `${kind}:client:${request.ip}`, limit: PUBLIC_POSTS_PER_WINDOW, windowSeconds: 900 }],
     new Date(),
   );
-  if (!admission.admitted) sendTooManyRequests(reply, admission.retryAfterSeconds);
-  return admission.admitted;
+  if (admission.admitted) return null;
+  return {
+    status: 429,
+    body: {
+      error: 'too-many-requests',
+      message: TOO_MANY_REQUESTS,
+    },
+    headers: { 'Retry-After': String(Math.max(1, Math.ceil(admission.retryAfterSeconds))) },
+  };
+}
+
+/** The range of each feedback scale. */
+const SCALES = { '1-5': { min: 1, max: 5 }, '0-10': { min: 0, max: 10 } } as const;
+
+/** Runs a public post under its Idempotency-Key (shared public principal), rate-limited. */
+function guardedPost(
+  context: RouteContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  kind: string,
+  store: () => Promise<GuardedOutcome>,
+): Promise<FastifyReply> {
+  return withIdempotency(
+    { db: context.db, request, reply, identity: null, route: kind, id: '', body: request.body },
+    async () => (await refusal(context, request, kind)) ?? store(),
+  );
 }
 
 /**
- * The public posts: `POST /api/feedback` (a score 1 to 5 and/or a comment from a page or a mail,
- * named by its source) and `POST /api/einwilligung` (the consent to process health records for a
- * contract: name, contract number, date of birth, which consent). Validated, German messages,
- * at most 20 per client in 15 minutes; answers 201 and nothing of what others sent.
+ * The public posts: `POST /api/feedback` (a score on a scale of 1 to 5 or 0 to 10 and/or a
+ * comment from a page or a mail, named by its source) and `POST /api/einwilligung` (the consent
+ * to process health records for a contract: name, contract number, date of birth, which consent).
+ * Validated, German messages, at most 20 per client in 15 minutes, Idempotency-Key accepted (the
+ * same key and body replay the first answer and store nothing twice); answers 201 and nothing of
+ * what others sent.
  */
 export function registerPublicRoutes(app: FastifyInstance, context: RouteContext): void {
   app.post<{
-    Body: { marke: Brand; quelle: string; bewertung?: number; kommentar?: string };
+    Body: {
+      marke: Brand;
+      quelle: string;
+      skala?: keyof typeof SCALES;
+      bewertung?: number;
+      kommentar?: string;
+    };
   }>(
     '/api/feedback',
     {
@@ -43,7 +78,9 @@ export function registerPublicRoutes(app: FastifyInstance, context: RouteContext
           properties: {
             marke: brand,
             quelle: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{0,39}$' },
-            bewertung: { type: 'integer', minimum: 1, maximum: 5 },
+            skala: { enum: Object.keys(SCALES) },
+            // The range depends on the scale: checked below, with its German message.
+            bewertung: { type: 'integer' },
             kommentar: { type: 'string', maxLength: 2000 },
           },
           required: ['marke', 'quelle'],
@@ -53,7 +90,9 @@ export function registerPublicRoutes(app: FastifyInstance, context: RouteContext
     },
     async (request, reply) => {
       const kommentar = request.body.kommentar?.trim() || undefined;
-      if (request.body.bewertung === undefined && kommentar === undefined) {
+      const skala = request.body.skala ?? '1-5';
+      const { bewertung } = request.body;
+      if (bewertung === undefined && kommentar === undefined) {
         return sendValidationError(reply, [
           {
             path: '/body/bewertung',
@@ -62,14 +101,26 @@ export function registerPublicRoutes(app: FastifyInstance, context: RouteContext
           },
         ]);
       }
-      if (!(await admitted(context, request, reply, 'feedback'))) return reply;
-      await context.db.insert(feedback).values({
-        brand: request.body.marke,
-        quelle: request.body.quelle,
-        bewertung: request.body.bewertung ?? null,
-        kommentar: kommentar ?? null,
+      const range = SCALES[skala];
+      if (bewertung !== undefined && (bewertung < range.min || bewertung > range.max)) {
+        return sendValidationError(reply, [
+          {
+            path: '/body/bewertung',
+            keyword: 'scale',
+            message: `Bitte wählen Sie eine Bewertung von ${range.min} bis ${range.max}.`,
+          },
+        ]);
+      }
+      return guardedPost(context, request, reply, 'feedback', async () => {
+        await context.db.insert(feedback).values({
+          brand: request.body.marke,
+          quelle: request.body.quelle,
+          skala,
+          bewertung: bewertung ?? null,
+          kommentar: kommentar ?? null,
+        });
+        return { status: 201, body: { gespeichert: true } };
       });
-      return reply.code(201).send({ gespeichert: true });
     },
   );
 
@@ -80,7 +131,7 @@ export function registerPublicRoutes(app: FastifyInstance, context: RouteContext
       versicherungsNummer: string;
       geburtsdatum: string;
       art: 'PERSONENSCHAEDEN' | 'REISEGESUNDHEIT';
-      einwilligung: true;
+      einwilligung: boolean;
     };
   }>(
     '/api/einwilligung',
@@ -97,7 +148,7 @@ export function registerPublicRoutes(app: FastifyInstance, context: RouteContext
             },
             geburtsdatum: { type: 'string', format: 'date' },
             art: { enum: ['PERSONENSCHAEDEN', 'REISEGESUNDHEIT'] },
-            einwilligung: { const: true },
+            einwilligung: { type: 'boolean' },
           },
           required: ['marke', 'name', 'versicherungsNummer', 'geburtsdatum', 'art', 'einwilligung'],
           additionalProperties: false,
@@ -106,6 +157,15 @@ export function registerPublicRoutes(app: FastifyInstance, context: RouteContext
     },
     async (request, reply) => {
       const body = request.body;
+      if (!body.einwilligung) {
+        return sendValidationError(reply, [
+          {
+            path: '/body/einwilligung',
+            keyword: 'const',
+            message: 'Bitte bestätigen Sie die Einwilligung.',
+          },
+        ]);
+      }
       if (body.geburtsdatum >= context.today()) {
         return sendValidationError(reply, [
           {
@@ -115,19 +175,20 @@ export function registerPublicRoutes(app: FastifyInstance, context: RouteContext
           },
         ]);
       }
-      if (!(await admitted(context, request, reply, 'einwilligung'))) return reply;
-      const [row] = await context.db
-        .insert(healthConsents)
-        .values({
-          brand: body.marke,
-          name: body.name.trim(),
-          versicherungsNummer: body.versicherungsNummer.toUpperCase(),
-          geburtsdatum: body.geburtsdatum,
-          art: body.art,
-        })
-        .returning({ id: healthConsents.id, createdAt: healthConsents.createdAt });
-      if (!row) return sendError(reply, 500, 'internal', 'Leider ist ein Fehler aufgetreten.');
-      return reply.code(201).send({ id: row.id, erteiltAm: row.createdAt.toISOString() });
+      return guardedPost(context, request, reply, 'einwilligung', async () => {
+        const [row] = await context.db
+          .insert(healthConsents)
+          .values({
+            brand: body.marke,
+            name: body.name.trim(),
+            versicherungsNummer: body.versicherungsNummer.toUpperCase(),
+            geburtsdatum: body.geburtsdatum,
+            art: body.art,
+          })
+          .returning({ id: healthConsents.id, createdAt: healthConsents.createdAt });
+        if (!row) throw new Error('consent not stored');
+        return { status: 201, body: { id: row.id, erteiltAm: row.createdAt.toISOString() } };
+      });
     },
   );
 }

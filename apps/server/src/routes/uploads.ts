@@ -51,6 +51,7 @@ async function uploader(
   context: RouteContext,
   request: FastifyRequest,
   reply: FastifyReply,
+  now: Date,
 ): Promise<{ identity: Identity | null; principal: string } | null> {
   const token = /^Bearer ([A-Za-z0-9_-]{20,100})$/.exec(request.headers.authorization ?? '')?.[1];
   if (token) {
@@ -58,7 +59,7 @@ async function uploader(
     const [valid] = await queryRows<{ ok: number }>(
       context.db,
       sql`SELECT 1 AS ok FROM claim_tokens
-          WHERE token_hash = ${hash} AND used_at IS NULL AND expires_at > now()`,
+          WHERE token_hash = ${hash} AND used_at IS NULL AND expires_at > ${now.toISOString()}`,
     );
     if (!valid) {
       sendError(reply, 401, 'unauthorized', CLAIM_TOKEN_EXPIRED);
@@ -75,12 +76,14 @@ async function uploader(
  * /api/uploads/{id} stores the bytes on disk under a server-made name. The type is decided by the
  * content (415 otherwise, and for SVG, HTML and script whatever the name), size and count by
  * configuration (413); the name is kept only as a sanitised display name. Both accept
- * Idempotency-Key.
+ * Idempotency-Key. `clock` is the claim look-up's clock: a claim token is valid until the
+ * expiry that clock gave it.
  */
 export async function registerUploadRoutes(
   app: FastifyInstance,
   context: RouteContext,
   config: UploadConfig,
+  clock: () => Date = () => new Date(),
 ): Promise<void> {
   await app.register(async (scope) => {
     scope.addContentTypeParser(
@@ -104,7 +107,7 @@ export async function registerUploadRoutes(
         },
       },
       async (request, reply) => {
-        const caller = await uploader(context, request, reply);
+        const caller = await uploader(context, request, reply, clock());
         if (!caller) return reply;
         const { identity, principal } = caller;
         return withIdempotency(
@@ -160,7 +163,7 @@ export async function registerUploadRoutes(
       '/api/uploads/:id',
       { schema: { params: uuidParams } },
       async (request, reply) => {
-        const caller = await uploader(context, request, reply);
+        const caller = await uploader(context, request, reply, clock());
         if (!caller) return reply;
         const { identity, principal } = caller;
         const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);

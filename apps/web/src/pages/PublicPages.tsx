@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { isValid, parse, format } from 'date-fns';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import type { BrandConfig } from '../../../../generated/types/brand.ts';
 import { InfoBox } from '#renderer';
 import { AuthForm } from '../auth/form/AuthForm.tsx';
@@ -13,26 +13,53 @@ import { http } from '../http/index.ts';
 import { QueryStatus } from './QueryStatus.tsx';
 import { usePageHeading } from './usePageHeading.ts';
 
-/** Sends a public post; null when stored, else the server's German message (or a key). */
-async function publicPost(url: string, body: unknown): Promise<string | null> {
-  const result = await http.send({ method: 'POST', url, body });
+/**
+ * Sends a public post under one Idempotency-Key per page (a double submit stores once); null when
+ * stored, else the server's German message (or a key).
+ */
+async function publicPost(url: string, body: unknown, key: string): Promise<string | null> {
+  const result = await http.send({
+    method: 'POST',
+    url,
+    body,
+    headers: { 'Idempotency-Key': key },
+  });
   if (result.ok) return null;
   const answer = result.body as { message?: string; fieldErrors?: { message: string }[] } | null;
   const text = answer?.fieldErrors?.[0]?.message ?? (result.status === 429 ? answer?.message : '');
   return text ? `!${text}` : 'oeffentlich:sendError';
 }
 
-const SCORES = [1, 2, 3, 4, 5] as const;
+/** The two feedback scales: satisfaction 1 to 5 and recommendation 0 to 10. */
+const SCALES = {
+  '1-5': [1, 2, 3, 4, 5],
+  '0-10': [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+} as const;
+type Scale = keyof typeof SCALES;
 
 /**
- * /feedback/{source}/{score?}: how satisfied the visitor was (1 to 5, preselected from the link
- * in a mail or page) and a comment; stored with its source, then thanked.
+ * The scale of a feedback link: `?skala=0-10` asks for the recommendation scale, and so does a
+ * score only it has (0, or 6 to 10); otherwise satisfaction 1 to 5.
+ */
+export function feedbackScaleOf(score: string | undefined, asked: string | null): Scale {
+  if (asked === '0-10' || asked === '1-5') return asked;
+  return score !== undefined && /^(0|[6-9]|10)$/.test(score) ? '0-10' : '1-5';
+}
+
+/**
+ * /feedback/{source}/{score?}: how satisfied the visitor was (1 to 5) or how likely they recommend
+ * us (0 to 10), preselected from the link in a mail or page, and a comment; stored with its
+ * source, then thanked.
  */
 export function FeedbackPage({ brand }: { brand: BrandConfig }) {
   const { t } = useTranslation('oeffentlich');
   const { source = '', score } = useParams();
-  const preset = SCORES.find((value) => String(value) === score);
+  const [search] = useSearchParams();
+  const skala = feedbackScaleOf(score, search.get('skala'));
+  const scores: readonly number[] = SCALES[skala];
+  const preset = scores.find((value) => String(value) === score);
   const [bewertung, setBewertung] = useState<number | undefined>(preset);
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [sent, setSent] = useState(false);
   const form = useAuthForm({ kommentar: '' }, {}, (key) =>
     key.startsWith('!') ? key.slice(1) : t(key),
@@ -53,12 +80,17 @@ export function FeedbackPage({ brand }: { brand: BrandConfig }) {
     );
   }
   const send = async () => {
-    const outcome = await publicPost('/api/feedback', {
-      marke: brand.id,
-      quelle: source,
-      ...(bewertung === undefined ? {} : { bewertung }),
-      ...(form.values.kommentar.trim() ? { kommentar: form.values.kommentar.trim() } : {}),
-    });
+    const outcome = await publicPost(
+      '/api/feedback',
+      {
+        marke: brand.id,
+        quelle: source,
+        skala,
+        ...(bewertung === undefined ? {} : { bewertung }),
+        ...(form.values.kommentar.trim() ? { kommentar: form.values.kommentar.trim() } : {}),
+      },
+      idempotencyKey,
+    );
     if (outcome === null) setSent(true);
     return outcome;
   };
@@ -72,9 +104,9 @@ export function FeedbackPage({ brand }: { brand: BrandConfig }) {
     >
       <fieldset className="field" aria-labelledby={legendId}>
         <legend id={legendId} className="field__label">
-          {t('feedback.scoreLegend')}
+          {t(`feedback.scales.${skala}.legend`)}
         </legend>
-        {SCORES.map((value) => (
+        {scores.map((value) => (
           <div key={value} className="choice">
             <input
               type="radio"
@@ -83,7 +115,9 @@ export function FeedbackPage({ brand }: { brand: BrandConfig }) {
               checked={bewertung === value}
               onChange={() => setBewertung(value)}
             />
-            <label htmlFor={`bewertung-${value}`}>{t(`feedback.score.${value}`)}</label>
+            <label htmlFor={`bewertung-${value}`}>
+              {t(`feedback.scales.${skala}.scores.${value}`)}
+            </label>
           </div>
         ))}
       </fieldset>
@@ -207,6 +241,7 @@ export function ConsentPage({ brand }: { brand: BrandConfig }) {
   const [art, setArt] = useState<'PERSONENSCHAEDEN' | 'REISEGESUNDHEIT'>('PERSONENSCHAEDEN');
   const [given, setGiven] = useState(false);
   const [done, setDone] = useState(false);
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
   const form = useAuthForm(
     { name: '', versicherungsNummer: '', geburtsdatum: '', einwilligung: '' },
     {
@@ -232,17 +267,21 @@ export function ConsentPage({ brand }: { brand: BrandConfig }) {
     );
   }
   const send = async () => {
-    const outcome = await publicPost('/api/einwilligung', {
-      marke: brand.id,
-      name: form.values.name.trim(),
-      versicherungsNummer: form.values.versicherungsNummer.trim(),
-      geburtsdatum: format(
-        parse(form.values.geburtsdatum.trim(), 'dd.MM.yyyy', new Date()),
-        'yyyy-MM-dd',
-      ),
-      art,
-      einwilligung: true,
-    });
+    const outcome = await publicPost(
+      '/api/einwilligung',
+      {
+        marke: brand.id,
+        name: form.values.name.trim(),
+        versicherungsNummer: form.values.versicherungsNummer.trim(),
+        geburtsdatum: format(
+          parse(form.values.geburtsdatum.trim(), 'dd.MM.yyyy', new Date()),
+          'yyyy-MM-dd',
+        ),
+        art,
+        einwilligung: true,
+      },
+      idempotencyKey,
+    );
     if (outcome === null) setDone(true);
     return outcome;
   };

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryStatus } from '../pages/QueryStatus.tsx';
 import { Link, useParams } from 'react-router';
 import { InfoBox, UploadRefusedError } from '#renderer';
 import type { Portal } from '../auth/pools.ts';
@@ -155,8 +156,11 @@ export function ClaimDetailPage({ portal = 'benutzer' }: { portal?: Portal }) {
       <h1 ref={heading} tabIndex={-1}>
         {t('portal.claims.detailTitle', { aktenId })}
       </h1>
-      {query.isPending ? <p role="status">{t('app.loading')}</p> : null}
-      {query.isError ? <InfoBox tone="error">{t('portal.claims.loadError')}</InfoBox> : null}
+      <QueryStatus
+        query={query}
+        loadError={t('portal.claims.loadError')}
+        notFound={t('portal.claims.notFound')}
+      />
       {claim ? (
         <>
           <p>

@@ -1,4 +1,5 @@
 import { http } from '../http/index.ts';
+import { getJson } from './api.ts';
 
 /** A claim in the customer's list (GET /api/portal/schaeden). */
 export interface ClaimListItem {
@@ -37,12 +38,6 @@ export interface ClaimDetail extends ClaimListItem {
   beschreibung: string;
   nachrichten: ClaimMessage[];
   unterlagen: RequiredDocument[];
-}
-
-async function getJson<T>(url: string): Promise<T> {
-  const result = await http.send({ method: 'GET', url, auth: 'bearer' });
-  if (!result.ok) throw new Error(`GET ${url}: ${result.status}`);
-  return result.body as T;
 }
 
 /** The signed-in customer's claims. */

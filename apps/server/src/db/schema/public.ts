@@ -5,6 +5,8 @@ export const feedback = pgTable('feedback', {
   id: uuid('id').primaryKey().defaultRandom(),
   brand: text('brand').notNull(),
   quelle: text('quelle').notNull(),
+  /** The scale of the score: 1 to 5 (satisfaction) or 0 to 10 (recommendation). */
+  skala: text('skala').$type<'1-5' | '0-10'>().notNull().default('1-5'),
   bewertung: integer('bewertung'),
   kommentar: text('kommentar'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -172,7 +172,7 @@ test('an agent insures a customer’s dog, saves a draft, resumes it and submits
 }) => {
   await page.goto('/vermittler/login');
   await signIn(page, 'jens.hansen@vb-hansen.example');
-  await expect(page).toHaveURL(/\/vermittler\/kundenbestand$/);
+  await expect(page).toHaveURL(/\/vermittler\/$/);
   await page.getByRole('table', { name: 'Kundenbestand' }).getByRole('link').first().click();
   await expect(page).toHaveURL(/\/vermittler\/kunde\/[^/]+$/);
   const partnerNummer = /kunde\/([^/]+)$/.exec(page.url())?.[1] ?? '';

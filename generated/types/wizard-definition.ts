@@ -332,7 +332,7 @@ export type ContentBlock = {
    */
   altKey?: string;
   /**
-   * Image URL: a local path (/images/...) or a content-network URL, rewritten to /images as webp.
+   * Image URL: a local path (/images/...), a content-network URL (rewritten to /images as webp), or brand:<name> for the brand's own illustration of that name (design.imagery in definitions/brands/<id>.json; every brand has it).
    */
   src?: string;
   /**
@@ -422,7 +422,7 @@ export type ContentBlock = {
    */
   altKey?: string;
   /**
-   * Image URL: a local path (/images/...) or a content-network URL, rewritten to /images as webp.
+   * Image URL: a local path (/images/...), a content-network URL (rewritten to /images as webp), or brand:<name> for the brand's own illustration of that name (design.imagery in definitions/brands/<id>.json; every brand has it).
    */
   src?: string;
   /**
@@ -512,7 +512,7 @@ export type ContentBlock = {
    */
   altKey?: string;
   /**
-   * Image URL: a local path (/images/...) or a content-network URL, rewritten to /images as webp.
+   * Image URL: a local path (/images/...), a content-network URL (rewritten to /images as webp), or brand:<name> for the brand's own illustration of that name (design.imagery in definitions/brands/<id>.json; every brand has it).
    */
   src?: string;
   /**

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes, useParams } from 'react-router';
 import type { BrandConfig } from '../../../generated/types/brand.ts';
-import { authRoutes, RequireAuth, SignOutButton, type Portal } from './auth/index.ts';
+import { authRoutes, RequireAuth, type Portal } from './auth/index.ts';
 import { AgentNav } from './agent/AgentNav.tsx';
 import { CustomerNav } from './portal/CustomerNav.tsx';
 import { flows, type FlowEntry } from '../../../generated/definitions/index.ts';
@@ -14,6 +14,9 @@ import {
 import { Home } from './pages/Home.tsx';
 import { FaqPage } from './pages/FaqPage.tsx';
 import { NotFound } from './pages/NotFound.tsx';
+import { SiteHeader } from './layout/SiteHeader.tsx';
+import { SiteFooter } from './layout/SiteFooter.tsx';
+import { Breadcrumbs } from './layout/Breadcrumbs.tsx';
 
 // The renderer, rjsf and the flows load only on a flow's route, not with the home page.
 const FlowRoute = lazy(() =>
@@ -92,6 +95,15 @@ const CustomerBasePage = lazy(() =>
 const AgentCustomerPage = lazy(() =>
   import('./agent/AgentCustomerPage.tsx').then((m) => ({ default: m.AgentCustomerPage })),
 );
+const AgentStartPage = lazy(() =>
+  import('./agent/AgentStartPage.tsx').then((m) => ({ default: m.AgentStartPage })),
+);
+const ImprintPage = lazy(() =>
+  import('./pages/LegalPages.tsx').then((m) => ({ default: m.ImprintPage })),
+);
+const PrivacyPage = lazy(() =>
+  import('./pages/LegalPages.tsx').then((m) => ({ default: m.PrivacyPage })),
+);
 const DraftsPage = lazy(() =>
   import('./agent/DraftsPage.tsx').then((m) => ({ default: m.DraftsPage })),
 );
@@ -126,18 +138,20 @@ export const flowPortal = (flow: Pick<FlowEntry, 'roles'>): Portal | null =>
 export const flowKey = (flow: FlowEntry): string =>
   flow.id + ((flow as { variant?: string }).variant ?? '');
 
-/** A customer-portal page: signed-in customers only, with the portal navigation. */
+/** A customer-portal page: signed-in customers only, with the portal navigation and the trail. */
 const customerPage = (page: ReactNode) => (
   <RequireAuth portal="benutzer">
     <CustomerNav />
+    <Breadcrumbs />
     {page}
   </RequireAuth>
 );
 
-/** An agent-portal page: signed-in agents only, with the portal navigation. */
+/** An agent-portal page: signed-in agents only, with the portal navigation and the trail. */
 const agentPage = (page: ReactNode) => (
   <RequireAuth portal="vermittler">
     <AgentNav />
+    <Breadcrumbs />
     {page}
   </RequireAuth>
 );
@@ -165,11 +179,7 @@ export function App({ brand }: { brand: BrandConfig }) {
       <a className="skip-link" href="#main">
         {t('app.skipLink')}
       </a>
-      <header className="app-header">
-        <span className="brand-name">{brand.name}</span>
-        <span className="app-name">{t('app.name')}</span>
-        <SignOutButton />
-      </header>
+      <SiteHeader brand={brand} />
       <main id="main" tabIndex={-1}>
         {/* The portal pages' texts (namespace portal) load on first use. */}
         <Suspense fallback={loading}>
@@ -180,6 +190,8 @@ export function App({ brand }: { brand: BrandConfig }) {
             <Route path="/quickstart" element={<QuickstartPage />} />
             <Route path="/downloads" element={<DownloadsPage />} />
             <Route path="/einwilligung" element={<ConsentPage brand={brand} />} />
+            <Route path="/impressum" element={<ImprintPage brand={brand} />} />
+            <Route path="/datenschutz" element={<PrivacyPage brand={brand} />} />
             {flows
               .filter((flow) => flow.brands.includes(brand.id))
               .map((flow) => (
@@ -220,10 +232,7 @@ export function App({ brand }: { brand: BrandConfig }) {
               element={customerPage(<PostfachPage box="gesendet" />)}
             />
             <Route path="/kunden/postfach/:id" element={customerPage(<PostfachMessagePage />)} />
-            <Route
-              path="/vermittler"
-              element={<Navigate replace to="/vermittler/kundenbestand" />}
-            />
+            <Route path="/vermittler" element={agentPage(<AgentStartPage />)} />
             <Route path="/vermittler/kundenbestand" element={agentPage(<CustomerBasePage />)} />
             <Route
               path="/vermittler/kunde/:partnerNummer"
@@ -298,6 +307,7 @@ export function App({ brand }: { brand: BrandConfig }) {
           </Routes>
         </Suspense>
       </main>
+      <SiteFooter brand={brand} />
     </BrowserRouter>
   );
 }

@@ -37,7 +37,7 @@ async function coverStep(page: Page) {
   await choose(page, 'Auch Verschleißteile', 'Nein');
   await choose(page, 'Schutzbrief einschließen?', 'Nein');
   // The live price follows the answers without blocking anything.
-  await expect(page.getByRole('complementary', { name: 'Ihr Beitrag' })).toContainText('€');
+  await expect(page.getByRole('region', { name: 'Ihr Beitrag' })).toContainText('€');
 }
 
 async function riskLocationStep(page: Page, plz?: string) {
@@ -68,7 +68,7 @@ async function startAndPayment(page: Page) {
   await next(page);
   await atStep(page, 'Zahlungsweise');
   await choose(page, 'Wie möchten Sie Ihren Beitrag zahlen?', 'monatlich');
-  await expect(page.getByRole('complementary', { name: 'Ihr Beitrag' })).toContainText('monatlich');
+  await expect(page.getByRole('region', { name: 'Ihr Beitrag' })).toContainText('monatlich');
   await next(page);
 }
 

@@ -9,7 +9,7 @@ import { atStep, choose, group, heading, next } from '../support/wizard.ts';
 // a person insures two dogs, choosing their breeds in the dog-breed finder with the keyboard, a
 // Listenhund is refused on the spot with its reason, and the cover comes prefilled from the URL.
 
-const priceBox = (page: Page) => page.getByRole('complementary', { name: 'Ihr Beitrag' });
+const priceBox = (page: Page) => page.getByRole('region', { name: 'Ihr Beitrag' });
 const dog = (page: Page, nummer: number) => page.getByRole('group', { name: `Hund ${nummer}` });
 
 /** Chooses a breed in a finder with the keyboard: type, arrow down to the suggestion, Enter. */

@@ -8,7 +8,7 @@ import { atStep, choose, group, heading, next } from '../support/wizard.ts';
 // can buy it as a customer and as an agent, with its list of travellers, rules between its dates,
 // a policyholder filled from the first traveller and a payment period fixed to a single payment.
 
-const priceBox = (page: Page) => page.getByRole('complementary', { name: 'Ihr Beitrag' });
+const priceBox = (page: Page) => page.getByRole('region', { name: 'Ihr Beitrag' });
 
 /** Fails "Weiter" on purpose: the error summary takes focus and axe finds nothing. */
 async function failedNext(page: Page, message: string | RegExp): Promise<void> {

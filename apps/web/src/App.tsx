@@ -4,6 +4,7 @@ import { BrowserRouter, Navigate, Route, Routes, useParams } from 'react-router'
 import type { BrandConfig } from '../../../generated/types/brand.ts';
 import { authRoutes, RequireAuth, type Portal } from './auth/index.ts';
 import { AgentNav } from './agent/AgentNav.tsx';
+import { AgentBrand } from './agent/AgentBrand.tsx';
 import { CustomerNav } from './portal/CustomerNav.tsx';
 import { flows, type FlowEntry } from '../../../generated/definitions/index.ts';
 import {
@@ -147,9 +148,13 @@ const customerPage = (page: ReactNode) => (
   </RequireAuth>
 );
 
-/** An agent-portal page: signed-in agents only, with the portal navigation and the trail. */
-const agentPage = (page: ReactNode) => (
+/**
+ * An agent-portal page: signed-in agents only, with the portal navigation and the trail, in the
+ * design of the agent's brand.
+ */
+const agentPage = (page: ReactNode, brand: string) => (
   <RequireAuth portal="vermittler">
+    <AgentBrand brand={brand} />
     <AgentNav />
     <Breadcrumbs />
     {page}
@@ -232,38 +237,54 @@ export function App({ brand }: { brand: BrandConfig }) {
               element={customerPage(<PostfachPage box="gesendet" />)}
             />
             <Route path="/kunden/postfach/:id" element={customerPage(<PostfachMessagePage />)} />
-            <Route path="/vermittler" element={agentPage(<AgentStartPage />)} />
-            <Route path="/vermittler/kundenbestand" element={agentPage(<CustomerBasePage />)} />
+            <Route path="/vermittler" element={agentPage(<AgentStartPage />, brand.id)} />
+            <Route
+              path="/vermittler/kundenbestand"
+              element={agentPage(<CustomerBasePage />, brand.id)}
+            />
             <Route
               path="/vermittler/kunde/:partnerNummer"
-              element={agentPage(<AgentCustomerPage />)}
+              element={agentPage(<AgentCustomerPage />, brand.id)}
             />
-            <Route path="/vermittler/entwuerfe" element={agentPage(<DraftsPage />)} />
-            <Route path="/vermittler/vertraege" element={agentPage(<AgentContractsPage />)} />
+            <Route path="/vermittler/entwuerfe" element={agentPage(<DraftsPage />, brand.id)} />
+            <Route
+              path="/vermittler/vertraege"
+              element={agentPage(<AgentContractsPage />, brand.id)}
+            />
             <Route
               path="/vermittler/schaeden"
-              element={agentPage(<ClaimsPage portal="vermittler" />)}
+              element={agentPage(<ClaimsPage portal="vermittler" />, brand.id)}
             />
             <Route
               path="/vermittler/schaeden/:aktenId"
-              element={agentPage(<ClaimDetailPage portal="vermittler" />)}
+              element={agentPage(<ClaimDetailPage portal="vermittler" />, brand.id)}
             />
             <Route
               path="/vermittler/vertraege/:versicherungsNummer"
-              element={agentPage(<AgentContractPage brand={brand.id} />)}
+              element={agentPage(<AgentContractPage brand={brand.id} />, brand.id)}
             />
-            <Route path="/vermittler/kundendaten" element={agentPage(<AgentProfilePage />)} />
-            <Route path="/vermittler/einstellungen" element={agentPage(<AgentSettingsPage />)} />
-            <Route path="/vermittler/agentur" element={agentPage(<AgencyPage />)} />
-            <Route path="/vermittler/untervermittler" element={agentPage(<SubAgentsPage />)} />
+            <Route
+              path="/vermittler/kundendaten"
+              element={agentPage(<AgentProfilePage />, brand.id)}
+            />
+            <Route
+              path="/vermittler/einstellungen"
+              element={agentPage(<AgentSettingsPage />, brand.id)}
+            />
+            <Route path="/vermittler/agentur" element={agentPage(<AgencyPage />, brand.id)} />
+            <Route
+              path="/vermittler/untervermittler"
+              element={agentPage(<SubAgentsPage />, brand.id)}
+            />
             <Route
               path="/vermittler/untervermittler/anlegen"
-              element={agentPage(<CreateSubAgentPage />)}
+              element={agentPage(<CreateSubAgentPage />, brand.id)}
             />
             <Route
               path="/vermittler/haeufige-fragen"
               element={agentPage(
                 <FaqPage namespace="faq-vermittler" back="/vermittler/kundenbestand" />,
+                brand.id,
               )}
             />
             <Route
@@ -272,15 +293,15 @@ export function App({ brand }: { brand: BrandConfig }) {
             />
             <Route
               path="/vermittler/nachrichten/eingang"
-              element={agentPage(<PostfachPage box="eingang" portal="vermittler" />)}
+              element={agentPage(<PostfachPage box="eingang" portal="vermittler" />, brand.id)}
             />
             <Route
               path="/vermittler/nachrichten/gesendet"
-              element={agentPage(<PostfachPage box="gesendet" portal="vermittler" />)}
+              element={agentPage(<PostfachPage box="gesendet" portal="vermittler" />, brand.id)}
             />
             <Route
               path="/vermittler/nachrichten/:id"
-              element={agentPage(<PostfachMessagePage portal="vermittler" />)}
+              element={agentPage(<PostfachMessagePage portal="vermittler" />, brand.id)}
             />
             {/* The broker mail's links: after the agent's sign-in, the message list, the contract, the customer. */}
             <Route

@@ -112,7 +112,10 @@ describe('the route table', () => {
   it('shows an agent the overview at /vermittler, with the customer count and the agent navigation', async () => {
     vi.spyOn(authStore.auth.vermittler, 'session').mockResolvedValue(signedIn());
     server.send = fakeSend({
-      'GET /api/vermittler/kunden': ok([{ partnerNummer: '2000101' }, { partnerNummer: '2000102' }]),
+      'GET /api/vermittler/kunden': ok([
+        { partnerNummer: '2000101' },
+        { partnerNummer: '2000102' },
+      ]),
     }).send;
     renderAppAt('/vermittler');
     expect(await screen.findByRole('heading', { level: 1, name: 'Übersicht' })).toBeInTheDocument();

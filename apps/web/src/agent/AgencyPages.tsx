@@ -395,6 +395,7 @@ export function SubAgentsPage() {
       ) : null}
       <QueryStatus query={query} loadError={t('agency.loadError')} />
       {query.data && query.data.length === 0 ? <p>{t('agency.noSubAgents')}</p> : null}
+      {query.data && query.data.length > 0 ? <h2>{t('agency.subAgentsList')}</h2> : null}
       {query.data && query.data.length > 0 ? (
         <MemberList
           members={query.data}

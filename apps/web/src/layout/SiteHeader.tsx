@@ -30,18 +30,16 @@ function useUnread(portal: Portal, signedIn: boolean): number {
 
 /**
  * The sign-in state of the page's portal (the customer portal on public pages): the messages with
- * their unread count, the overview and "Abmelden"; signed out, a link to sign in.
+ * their unread count, the overview and "Abmelden"; signed out, a link to sign in. The state is the
+ * one the portal pages found (they check the session); a public page does not load the sign-in
+ * library just for the header.
  */
 function Account() {
   const { t } = useTranslation();
   const location = useLocation();
-  const { state, check } = useAuth();
+  const { state } = useAuth();
   const portal = portalOfPath(location.pathname) ?? 'benutzer';
-  const status = state[portal].status;
-  useEffect(() => {
-    if (status === 'unknown') void check(portal);
-  }, [status, portal, check]);
-  const signedIn = status === 'signedIn';
+  const signedIn = state[portal].status === 'signedIn';
   const count = useUnread(portal, signedIn);
   if (!signedIn)
     return (

@@ -155,7 +155,10 @@ test('an agent applies for a demo customer, saves a draft, resumes it and submit
   await page.goto('/vermittler/login');
   await signIn(page, 'ole.petersen@hfk-petersen.example');
   await expect(page).toHaveURL(/\/vermittler\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: /^Willkommen/ })).toBeVisible();
   await expectNoAxeViolations(page);
+  // The agent lands on the overview; its customer figure leads to the customer base.
+  await page.getByRole('link', { name: /Kundinnen und Kunden/ }).click();
   const customerLink = page.getByRole('table', { name: 'Kundenbestand' }).getByRole('link').first();
   await customerLink.click();
   await expect(page).toHaveURL(/\/vermittler\/kunde\/[^/]+$/);
@@ -217,7 +220,7 @@ test('an agent applies for a demo customer, saves a draft, resumes it and submit
   await expect(heading(page, 'Kunde nicht gefunden')).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole('link', { name: 'Zum Kundenbestand' }).click();
-  await expect(page).toHaveURL(/\/vermittler\/$/);
+  await expect(page).toHaveURL(/\/vermittler\/kundenbestand$/);
 });
 
 test('embedded in a partner page: prefilled by the parent, which hears of an uninsurable bike', async ({

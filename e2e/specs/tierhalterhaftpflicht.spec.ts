@@ -173,6 +173,8 @@ test('an agent insures a customer’s dog, saves a draft, resumes it and submits
   await page.goto('/vermittler/login');
   await signIn(page, 'jens.hansen@vb-hansen.example');
   await expect(page).toHaveURL(/\/vermittler\/$/);
+  // The agent lands on the overview; its customer figure leads to the customer base.
+  await page.getByRole('link', { name: /Kundinnen und Kunden/ }).click();
   await page.getByRole('table', { name: 'Kundenbestand' }).getByRole('link').first().click();
   await expect(page).toHaveURL(/\/vermittler\/kunde\/[^/]+$/);
   const partnerNummer = /kunde\/([^/]+)$/.exec(page.url())?.[1] ?? '';

@@ -138,6 +138,8 @@ test('an agent starts travel insurance for a customer, saves a draft, resumes it
   await page.goto('/vermittler/login');
   await signIn(page, 'jens.hansen@vb-hansen.example');
   await expect(page).toHaveURL(/\/vermittler\/$/);
+  // The agent lands on the overview; its customer figure leads to the customer base.
+  await page.getByRole('link', { name: /Kundinnen und Kunden/ }).click();
   await page.getByRole('table', { name: 'Kundenbestand' }).getByRole('link').first().click();
   await expect(page).toHaveURL(/\/vermittler\/kunde\/[^/]+$/);
   // The account holder is filled from the customer's name (its last two words in the heading).

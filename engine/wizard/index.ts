@@ -75,3 +75,4 @@ export {
   type SummarySection,
 } from './services.ts';
 export { appliesToContract, type ContractOffer } from './contractOffer.ts';
+export { resumeAnswers, draftVersion, type ResumedAnswers } from './resume.ts';

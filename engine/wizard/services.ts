@@ -1,6 +1,11 @@
 import { ruleHolds } from '../rules/evaluate.ts';
 import { buildRequest, type HttpRequest } from '../submit/request.ts';
-import type { Step, WizardDefinition } from '../definition/types.ts';
+import {
+  draftDeclarations,
+  type DraftDeclaration,
+  type Step,
+  type WizardDefinition,
+} from '../definition/types.ts';
 import type { EndpointCatalogue } from '../../generated/types/endpoints.ts';
 import { isEmptyValue, relevantFormData, type WizardState } from './state.ts';
 import type { WizardSetup } from './transition.ts';
@@ -84,10 +89,13 @@ export function quoteRequest(setup: WizardSetup, state: WizardState): HttpReques
 
 /** Whether the flow offers saving a draft in this context. */
 export function draftOffered(setup: WizardSetup): boolean {
-  const draft = setup.definition.draft;
-  return (
-    draft !== undefined &&
-    (draft.when === undefined || ruleHolds(draft.when, { context: setup.context }))
+  return offeredDraft(setup) !== undefined;
+}
+
+/** The first of the flow's draft declarations whose `when` holds in this context. */
+function offeredDraft(setup: WizardSetup): DraftDeclaration | undefined {
+  return draftDeclarations(setup.definition).find(
+    (draft) => draft.when === undefined || ruleHolds(draft.when, { context: setup.context }),
   );
 }
 
@@ -103,8 +111,8 @@ export function draftRequest(
   state: WizardState,
   draftId: string,
 ): HttpRequest | undefined {
-  const draft = setup.definition.draft;
-  if (!draft || !draftOffered(setup)) return undefined;
+  const draft = offeredDraft(setup);
+  if (!draft) return undefined;
   const saved: DraftState = { formData: state.formData, currentStep: state.currentStep };
   const scope = {
     data: state.formData,

@@ -18,7 +18,7 @@ export function DraftButton({
       className="button button--secondary"
       onClick={() => void controller.saveDraft()}
     >
-      {context.t('common:draft.save')}
+      {context.t(controller.draftLabelKey)}
     </button>
   );
 }

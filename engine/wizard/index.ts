@@ -62,6 +62,7 @@ export {
   documentLinks,
   downloadRequest,
   draftOffered,
+  offeredDraft,
   draftRequest,
   draftToRestore,
   quoteRequest,
@@ -75,4 +76,4 @@ export {
   type SummarySection,
 } from './services.ts';
 export { appliesToContract, type ContractOffer } from './contractOffer.ts';
-export { resumeAnswers, draftVersion, type ResumedAnswers } from './resume.ts';
+export { resumeAnswers, resumedDraft, draftVersion, type ResumedAnswers } from './resume.ts';

@@ -32,8 +32,19 @@ export function resumeAnswers(
   };
 }
 
-/** The version a resumed draft was saved under (context.draft.version), if it names one. */
+/**
+ * The saved answers being resumed: an agent's draft (context.draft) or a customer's saved
+ * application (context.savedApplication, also what a resume link restored).
+ */
+export function resumedDraft(
+  context: Record<string, unknown>,
+): { id?: unknown; version?: unknown; zustand?: unknown } | undefined {
+  const found = context['draft'] ?? context['savedApplication'];
+  return typeof found === 'object' && found !== null ? found : undefined;
+}
+
+/** The version resumed answers were saved under (their `version`), if they name one. */
 export function draftVersion(context: Record<string, unknown>): number | undefined {
-  const version = (context['draft'] as { version?: unknown } | undefined)?.version;
+  const version = resumedDraft(context)?.version;
   return typeof version === 'number' && Number.isInteger(version) ? version : undefined;
 }

@@ -9,6 +9,7 @@ import {
 import type { EndpointCatalogue } from '../../generated/types/endpoints.ts';
 import { isEmptyValue, relevantFormData, type WizardState } from './state.ts';
 import type { WizardSetup } from './transition.ts';
+import { resumedDraft } from './resume.ts';
 
 /** One load of a definition: the context key its answer fills and the request. */
 export interface ContextLoad {
@@ -93,7 +94,7 @@ export function draftOffered(setup: WizardSetup): boolean {
 }
 
 /** The first of the flow's draft declarations whose `when` holds in this context. */
-function offeredDraft(setup: WizardSetup): DraftDeclaration | undefined {
+export function offeredDraft(setup: WizardSetup): DraftDeclaration | undefined {
   return draftDeclarations(setup.definition).find(
     (draft) => draft.when === undefined || ruleHolds(draft.when, { context: setup.context }),
   );
@@ -132,9 +133,12 @@ export function draftRequest(
   );
 }
 
-/** The saved answers a resumed draft carries (context.draft.zustand), when they are well formed. */
+/**
+ * The saved answers a resumed draft carries (context.draft.zustand, or
+ * context.savedApplication.zustand), when they are well formed.
+ */
 export function draftToRestore(context: Record<string, unknown>): DraftState | undefined {
-  const draft = context['draft'] as { zustand?: unknown } | undefined;
+  const draft = resumedDraft(context);
   const saved = draft?.zustand as { formData?: unknown; currentStep?: unknown } | undefined;
   if (typeof saved?.formData !== 'object' || saved.formData === null) return undefined;
   const formData: DraftState['formData'] = {};

@@ -340,9 +340,9 @@ export type ProductCode =
  */
 export type Brand = 'andsafe' | 'hfk' | 's-direkt' | 'protect' | 'protect-ch';
 /**
- * customer: the customer applies; agent: an agent applies for a customer; advice: public advice.
+ * customer: the customer applies (public); portal: a signed-in customer applies in the customer portal (and may save the application to continue later); agent: an agent applies for a customer; advice: public advice.
  */
-export type Variant = 'customer' | 'agent' | 'advice';
+export type Variant = 'customer' | 'portal' | 'agent' | 'advice';
 /**
  * Who may run this variant.
  *
@@ -1325,4 +1325,8 @@ export interface Draft {
     [k: string]: Rule1 | undefined;
   };
   when?: Rule16;
+  /**
+   * Text key of the button (in the flow's namespace, or common:…); default common:draft.save (Als Entwurf speichern).
+   */
+  labelKey?: string;
 }

@@ -3,8 +3,10 @@ import type { ValidateFunction } from 'ajv';
 import {
   downloadRequest,
   draftOffered,
+  offeredDraft,
   draftToRestore,
   draftVersion,
+  resumedDraft,
   resumeAnswers,
   type ResumedAnswers,
   type ContentBlock,
@@ -21,13 +23,7 @@ import { createWizardAtoms, type StepProblems, type WizardAtoms } from './atoms.
 import { DraftSaver } from './drafts.ts';
 import { LiveQuote } from './liveQuote.ts';
 import { lookup } from './lookup.ts';
-import {
-  loadState,
-  olderState,
-  saveState,
-  storageKey,
-  type StateStorage,
-} from './persistence.ts';
+import { loadState, olderState, saveState, storageKey, type StateStorage } from './persistence.ts';
 import type { LookupOption, LookupQuery } from '../formContext.ts';
 
 export { QUOTE_DELAY_MS } from './liveQuote.ts';
@@ -119,6 +115,8 @@ export class WizardController {
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   /** Whether the flow offers saving a draft in this context (definition `draft`). */
   readonly offersDraft: boolean;
+  /** The text key of the draft button (the offered declaration's labelKey). */
+  readonly draftLabelKey: string;
   /** The draft saving ("Als Entwurf speichern") and the draft's id. */
   private readonly drafts: DraftSaver;
   /** The live price (definition `quote`). */
@@ -137,10 +135,11 @@ export class WizardController {
     prefill?: Readonly<Record<string, unknown>>,
   ) {
     const { definition, context } = setup;
-    const draft = context['draft'] as { id?: unknown } | undefined;
+    const draft = resumedDraft(context);
     const scope = { variant: context['variant'], route: context['route'], draft: draft?.id };
     this.key = storageKey(definition.id, definition.version, scope);
     this.offersDraft = draftOffered(setup);
+    this.draftLabelKey = offeredDraft(setup)?.labelKey ?? 'common:draft.save';
     this.drafts = new DraftSaver(this, this.key, services);
     this.quote = new LiveQuote(this, services);
     const saved = loadState(services.storage, this.key);

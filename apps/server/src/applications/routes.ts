@@ -88,7 +88,7 @@ export function registerApplicationRoutes(app: FastifyInstance, context: RouteCo
           reply,
           409,
           'outdated-version',
-          `Dieser Antrag wurde mit einer älteren Fassung des Formulars ausgefüllt (Version ${body.version}; aktuell ist Version ${definition.version}). Bitte laden Sie die Seite neu: Ihre Angaben werden übernommen, und Sie ergänzen, was sich geändert hat.`,
+          `Dieser Antrag wurde mit einer anderen Fassung des Formulars ausgefüllt (Version ${body.version}; aktuell ist Version ${definition.version}). Bitte laden Sie die Seite neu: Ihre Angaben werden übernommen, und Sie ergänzen, was sich geändert hat.`,
         );
       if (body.entwurf && (caller.identity?.role !== 'vermittler' || !definition.draft))
         return send(reply, DRAFT_NOT_FOUND);

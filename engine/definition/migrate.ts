@@ -76,7 +76,7 @@ function remove(answers: SavedAnswers, path: string): void {
     if (!isRecord(node)) return;
     node = node[segment];
   }
-  if (isRecord(node)) delete node[last];
+  if (isRecord(node)) Reflect.deleteProperty(node, last);
 }
 
 const present = (value: unknown): boolean => value !== undefined && value !== null;
@@ -158,7 +158,7 @@ export function migrateAnswers(
     for (const change of migration.changes) applyChange(result, change);
   // A step left without answers disappears, so it reads as not answered.
   for (const [step, data] of Object.entries(result))
-    if (Object.keys(data).length === 0) delete result[step];
+    if (Object.keys(data).length === 0) Reflect.deleteProperty(result, step);
   return { ok: true, answers: result, migrated: chain.length > 0 };
 }
 

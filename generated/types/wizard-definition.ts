@@ -303,9 +303,7 @@ export type MigrationChange =
       /**
        * The value set.
        */
-      value: {
-        [k: string]: unknown | undefined;
-      };
+      value: string | number | boolean | unknown[] | {} | null;
     }
   | {
       op: 'drop';
@@ -315,7 +313,7 @@ export type MigrationChange =
       op: 'mapValues';
       path: AnswerPath;
       values: {
-        [k: string]: unknown | undefined;
+        [k: string]: string | number | boolean | undefined;
       };
     };
 /**

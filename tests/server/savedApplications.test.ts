@@ -156,8 +156,7 @@ describe('a signed-in customer saves an application and continues it', () => {
         .statusCode,
     ).toBe(404);
     expect(
-      (await server.app.inject({ method: 'DELETE', url: url(OTHER_ID), headers: ANNA }))
-        .statusCode,
+      (await server.app.inject({ method: 'DELETE', url: url(OTHER_ID), headers: ANNA })).statusCode,
     ).toBe(204);
     expect(
       (await server.app.inject({ method: 'GET', url: url(OTHER_ID), headers: ANNA })).statusCode,

@@ -1327,4 +1327,12 @@ export interface Draft {
    * Text key of the button (in the flow's namespace, or common:…); default common:draft.save (Als Entwurf speichern).
    */
   labelKey?: string;
+  /**
+   * Text key of the headline shown after a successful save; default common:draft.savedHeadline (Entwurf gespeichert).
+   */
+  savedHeadlineKey?: string;
+  /**
+   * Text key of the text shown after a successful save (may use {{time}}); default common:draft.saved.
+   */
+  savedKey?: string;
 }

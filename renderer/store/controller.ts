@@ -117,6 +117,8 @@ export class WizardController {
   readonly offersDraft: boolean;
   /** The text key of the draft button (the offered declaration's labelKey). */
   readonly draftLabelKey: string;
+  /** The text keys of the box after a successful draft save. */
+  readonly draftSavedKeys: { headline: string; text: string };
   /** The draft saving ("Als Entwurf speichern") and the draft's id. */
   private readonly drafts: DraftSaver;
   /** The live price (definition `quote`). */
@@ -139,7 +141,12 @@ export class WizardController {
     const scope = { variant: context['variant'], route: context['route'], draft: draft?.id };
     this.key = storageKey(definition.id, definition.version, scope);
     this.offersDraft = draftOffered(setup);
-    this.draftLabelKey = offeredDraft(setup)?.labelKey ?? 'common:draft.save';
+    const offered = offeredDraft(setup);
+    this.draftLabelKey = offered?.labelKey ?? 'common:draft.save';
+    this.draftSavedKeys = {
+      headline: offered?.savedHeadlineKey ?? 'common:draft.savedHeadline',
+      text: offered?.savedKey ?? 'common:draft.saved',
+    };
     this.drafts = new DraftSaver(this, this.key, services);
     this.quote = new LiveQuote(this, services);
     const saved = loadState(services.storage, this.key);

@@ -38,6 +38,9 @@ const PostfachPage = lazy(() =>
 const PostfachMessagePage = lazy(() =>
   import('./portal/PostfachPage.tsx').then((m) => ({ default: m.PostfachMessagePage })),
 );
+const ResumeLinkPage = lazy(() =>
+  import('./pages/ResumeLinkPage.tsx').then((m) => ({ default: m.ResumeLinkPage })),
+);
 const StartPage = lazy(() =>
   import('./portal/StartPage.tsx').then((m) => ({ default: m.StartPage })),
 );
@@ -180,6 +183,14 @@ export function App({ brand }: { brand: BrandConfig }) {
             <Route path="/quickstart" element={<QuickstartPage />} />
             <Route path="/downloads" element={<DownloadsPage />} />
             <Route path="/einwilligung" element={<ConsentPage brand={brand} />} />
+            <Route
+              path="/antrag/fortsetzen/:token"
+              element={
+                <Suspense fallback={loading}>
+                  <ResumeLinkPage />
+                </Suspense>
+              }
+            />
             {flows
               .filter((flow) => flow.brands.includes(brand.id))
               .map((flow) => (

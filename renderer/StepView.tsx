@@ -192,6 +192,7 @@ export function StepView({
   const problems = useAtomValue(atoms.problems, { store })[step.id];
   const feedback = useAtomValue(atoms.feedback, { store });
   const busy = useAtomValue(atoms.busy, { store });
+  const migrated = useAtomValue(atoms.migrated, { store });
   const [attempt, setAttempt] = useState(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
@@ -246,6 +247,11 @@ export function StepView({
           <h1 ref={headingRef} tabIndex={-1}>
             {title}
           </h1>
+          {migrated ? (
+            <InfoBox tone="neutral" headline={t('common:migration.headline')}>
+              {t('common:migration.text')}
+            </InfoBox>
+          ) : null}
           {feedback?.infoBox ? (
             <InfoBox
               tone={feedback.infoBox.tone}

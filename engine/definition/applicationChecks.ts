@@ -7,7 +7,12 @@ import { knownOperators } from '../rules/evaluate.ts';
 import { missingSegment, type SchemaLookup } from './schemaPaths.ts';
 import { checkTariffRating } from './tariffChecks.ts';
 import { locateCalls } from './walk.ts';
-import { stepSchemaId, type ParsedDefinition, type WizardDefinition } from './types.ts';
+import {
+  draftDeclarations,
+  stepSchemaId,
+  type ParsedDefinition,
+  type WizardDefinition,
+} from './types.ts';
 import type { Tariff } from '../../generated/types/tariff.ts';
 
 type Report = (pointer: string, message: string) => void;
@@ -89,11 +94,20 @@ function checkOwnFlow(flow: ParsedDefinition & { report: Report }): void {
         `the flow parameter must be this flow's id "${def.id}", not ${JSON.stringify(value)}`,
       );
   }
-  const body = def.draft?.body as Record<string, unknown> | undefined;
-  if (body && typeof body['flow'] === 'string' && body['flow'] !== def.id)
-    flow.report('/draft/body/flow', `a draft must name this flow's id "${def.id}"`);
-  if (body && typeof body['version'] === 'number' && body['version'] !== def.version)
-    flow.report('/draft/body/version', `a draft must name this flow's version ${def.version}`);
+  draftDeclarations(def).forEach((draft, d) => {
+    const at = Array.isArray(def.draft) ? `/draft/${d}` : '/draft';
+    const body = draft.body as Record<string, unknown>;
+    if (typeof body['flow'] === 'string' && body['flow'] !== def.id)
+      flow.report(`${at}/body/flow`, `a draft must name this flow's id "${def.id}"`);
+    if (typeof body['version'] === 'number' && body['version'] !== def.version)
+      flow.report(`${at}/body/version`, `a draft must name this flow's version ${def.version}`);
+  });
+  const submitted = def.submit?.body as Record<string, unknown> | undefined;
+  if (submitted && submitted['version'] !== undefined && submitted['version'] !== def.version)
+    flow.report(
+      '/submit/body/version',
+      `a submission must name this flow's version ${def.version} (the server accepts only the current version)`,
+    );
 }
 
 /**

@@ -21,7 +21,9 @@ export {
   stepSchemaId,
   uriOfPath,
   DEFINITIONS_BASE_URI,
+  draftDeclarations,
   type CheckError,
+  type DraftDeclaration,
   type EndpointCall,
   type Outcome,
   type OutcomeCase,
@@ -30,3 +32,13 @@ export {
   type WizardContext,
   type WizardDefinition,
 } from './types.ts';
+export {
+  migrateAnswers,
+  migrationChain,
+  migrationProblems,
+  type Migration,
+  type MigrationChange,
+  type MigrationProblem,
+  type MigrationResult,
+  type SavedAnswers,
+} from './migrate.ts';

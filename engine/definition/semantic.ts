@@ -6,6 +6,7 @@ import {
 import { knownOperators } from '../rules/evaluate.ts';
 import { checkForContracts } from './contractChecks.ts';
 import { checkFormFeatures } from './formChecks.ts';
+import { migrationProblems } from './migrate.ts';
 import { isListSchema } from '../wizard/lists.ts';
 import { walkStepGraph } from './graph.ts';
 import { choiceOptions } from '../wizard/visibility.ts';
@@ -18,7 +19,7 @@ import {
   outcomeCases,
   type RuleScope,
 } from './walk.ts';
-import { stepSchemaId, type Step, type WizardDefinition } from './types.ts';
+import { draftDeclarations, stepSchemaId, type Step, type WizardDefinition } from './types.ts';
 import type { EndpointCatalogue } from '../../generated/types/endpoints.ts';
 
 /** What the checks of one definition need to know about the rest of definitions/. */
@@ -429,7 +430,9 @@ function checkServices(def: WizardDefinition, env: SemanticEnvironment): void {
     if (!def.steps.some((s) => s.id === def.quote?.showFrom))
       env.report('/quote/showFrom', `there is no step "${def.quote.showFrom}"`);
   }
-  if (def.draft) checkRequest('/draft', def.draft, env);
+  draftDeclarations(def).forEach((draft, d) =>
+    checkRequest(Array.isArray(def.draft) ? `/draft/${d}` : '/draft', draft, env),
+  );
   def.steps.forEach((step, i) => {
     step.content?.forEach((block, b) => {
       const at = `/steps/${i}/content/${b}`;
@@ -460,6 +463,25 @@ function checkServices(def: WizardDefinition, env: SemanticEnvironment): void {
   });
 }
 
+/** Versions and migrations: every older version reaches the current one, onto fields it has. */
+function checkMigrations(def: WizardDefinition, env: SemanticEnvironment): void {
+  const problems = migrationProblems(def, (stepId, field) => {
+    const step = def.steps.find((s) => s.id === stepId);
+    if (!step) return `the current version has no step "${stepId}"`;
+    if (!step.form) return `step "${stepId}" has no form`;
+    const missing = missingSegment(
+      step.form.schema,
+      stepSchemaId(env.path, step.id),
+      field,
+      env.lookup,
+    );
+    return missing === undefined
+      ? undefined
+      : `step "${stepId}" of the current version has no field "${missing}"`;
+  });
+  for (const problem of problems) env.report(problem.pointer, problem.message);
+}
+
 /** Checks what the meta-schema cannot: ids, rules, calls, texts, prefill and the step graph. */
 export function checkDefinitionSemantics(def: WizardDefinition, env: SemanticEnvironment): void {
   checkIds(def, env);
@@ -471,6 +493,7 @@ export function checkDefinitionSemantics(def: WizardDefinition, env: SemanticEnv
   checkForContracts(def, env.report);
   checkPrefill(def, env);
   checkTexts(def, env);
+  checkMigrations(def, env);
   // The graph walk evaluates the visibility rules, so it needs rules that are known to be sound.
   if (!rulesSound) return;
   try {

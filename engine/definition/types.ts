@@ -49,3 +49,20 @@ export function uriOfPath(path: string): string {
 export function stepSchemaId(definitionPath: string, stepId: string): string {
   return uriOfPath(definitionPath).replace(/\.json$/, `.step.${stepId}.json`);
 }
+
+/** One way of saving a draft a definition declares (`draft`: one, or several). */
+export type DraftDeclaration =
+  NonNullable<WizardDefinition['draft']> extends infer D
+    ? D extends readonly (infer Item)[]
+      ? Item
+      : D
+    : never;
+
+/** Every draft declaration of a definition, in order (none when it saves no drafts). */
+export function draftDeclarations(
+  definition: Pick<WizardDefinition, 'draft'>,
+): readonly DraftDeclaration[] {
+  const draft = definition.draft;
+  if (draft === undefined) return [];
+  return Array.isArray(draft) ? draft : [draft as DraftDeclaration];
+}

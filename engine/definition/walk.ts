@@ -1,4 +1,10 @@
-import type { EndpointCall, OutcomeCase, Step, WizardDefinition } from './types.ts';
+import {
+  draftDeclarations,
+  type EndpointCall,
+  type OutcomeCase,
+  type Step,
+  type WizardDefinition,
+} from './types.ts';
 import type { Rule } from '../rules/evaluate.ts';
 
 /** Which variables a rule at some place may read. */
@@ -209,19 +215,19 @@ export function locateRules(definition: WizardDefinition): LocatedRule[] {
         rules.push({ pointer: `/quote/blocks/${b}/value`, rule: block.value, scope: blockScope });
     });
   }
-  const draft = definition.draft;
-  if (draft) {
+  draftDeclarations(definition).forEach((draft, d) => {
+    const at = Array.isArray(definition.draft) ? `/draft/${d}` : '/draft';
     const draftScope: RuleScope = { steps, extraRoots: ['result', 'draft'] };
     for (const part of ['params', 'body'] as const)
       for (const [param, rule] of Object.entries(draft[part] ?? {}))
-        rules.push({ pointer: `/draft/${part}/${param}`, rule, scope: draftScope });
+        rules.push({ pointer: `${at}/${part}/${param}`, rule, scope: draftScope });
     if (draft.when !== undefined)
       rules.push({
-        pointer: '/draft/when',
+        pointer: `${at}/when`,
         rule: draft.when,
         scope: { steps: [], extraRoots: [] },
       });
-  }
+  });
   for (const { pointer, call } of locateCalls(definition)) {
     const callScope: RuleScope = { steps, extraRoots: ['result', 'answers'] };
     for (const part of ['params', 'query'] as const) {

@@ -62,6 +62,7 @@ export {
   documentLinks,
   downloadRequest,
   draftOffered,
+  offeredDraft,
   draftRequest,
   draftToRestore,
   quoteRequest,
@@ -75,3 +76,4 @@ export {
   type SummarySection,
 } from './services.ts';
 export { appliesToContract, type ContractOffer } from './contractOffer.ts';
+export { resumeAnswers, resumedDraft, draftVersion, type ResumedAnswers } from './resume.ts';

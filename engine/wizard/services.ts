@@ -1,9 +1,15 @@
 import { ruleHolds } from '../rules/evaluate.ts';
 import { buildRequest, type HttpRequest } from '../submit/request.ts';
-import type { Step, WizardDefinition } from '../definition/types.ts';
+import {
+  draftDeclarations,
+  type DraftDeclaration,
+  type Step,
+  type WizardDefinition,
+} from '../definition/types.ts';
 import type { EndpointCatalogue } from '../../generated/types/endpoints.ts';
 import { isEmptyValue, relevantFormData, type WizardState } from './state.ts';
 import type { WizardSetup } from './transition.ts';
+import { resumedDraft } from './resume.ts';
 
 /** One load of a definition: the context key its answer fills and the request. */
 export interface ContextLoad {
@@ -84,10 +90,13 @@ export function quoteRequest(setup: WizardSetup, state: WizardState): HttpReques
 
 /** Whether the flow offers saving a draft in this context. */
 export function draftOffered(setup: WizardSetup): boolean {
-  const draft = setup.definition.draft;
-  return (
-    draft !== undefined &&
-    (draft.when === undefined || ruleHolds(draft.when, { context: setup.context }))
+  return offeredDraft(setup) !== undefined;
+}
+
+/** The first of the flow's draft declarations whose `when` holds in this context. */
+export function offeredDraft(setup: WizardSetup): DraftDeclaration | undefined {
+  return draftDeclarations(setup.definition).find(
+    (draft) => draft.when === undefined || ruleHolds(draft.when, { context: setup.context }),
   );
 }
 
@@ -103,8 +112,8 @@ export function draftRequest(
   state: WizardState,
   draftId: string,
 ): HttpRequest | undefined {
-  const draft = setup.definition.draft;
-  if (!draft || !draftOffered(setup)) return undefined;
+  const draft = offeredDraft(setup);
+  if (!draft) return undefined;
   const saved: DraftState = { formData: state.formData, currentStep: state.currentStep };
   const scope = {
     data: state.formData,
@@ -124,9 +133,12 @@ export function draftRequest(
   );
 }
 
-/** The saved answers a resumed draft carries (context.draft.zustand), when they are well formed. */
+/**
+ * The saved answers a resumed draft carries (context.draft.zustand, or
+ * context.savedApplication.zustand), when they are well formed.
+ */
 export function draftToRestore(context: Record<string, unknown>): DraftState | undefined {
-  const draft = context['draft'] as { zustand?: unknown } | undefined;
+  const draft = resumedDraft(context);
   const saved = draft?.zustand as { formData?: unknown; currentStep?: unknown } | undefined;
   if (typeof saved?.formData !== 'object' || saved.formData === null) return undefined;
   const formData: DraftState['formData'] = {};

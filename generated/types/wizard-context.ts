@@ -79,7 +79,7 @@ export interface WizardContext {
     [k: string]: unknown | undefined;
   };
   /**
-   * A saved draft being resumed (load from agent-draft): its id and zustand { formData, currentStep }.
+   * A saved draft being resumed (load from agent-draft): its id, the version of the flow it was saved under (older answers are migrated) and zustand { formData, currentStep }.
    */
   draft?: {
     id: string;
@@ -88,6 +88,20 @@ export interface WizardContext {
       currentStep?: string | null;
       [k: string]: unknown | undefined;
     };
+    version?: number;
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * A customer's saved application being resumed (load from customer-saved-application, or the answers a resume link restored): its id (none for a resume link), the version of the flow it was saved under (older answers are migrated) and zustand { formData, currentStep }.
+   */
+  savedApplication?: {
+    id?: string;
+    zustand?: {
+      formData?: {};
+      currentStep?: string | null;
+      [k: string]: unknown | undefined;
+    };
+    version?: number;
     [k: string]: unknown | undefined;
   };
   /**

@@ -12,9 +12,13 @@ export type WizardDefinition = {
    */
   id: string;
   /**
-   * Version of this definition. Raise it when a change makes saved answers of the old version unusable; stored wizard state of another version is discarded.
+   * Version of this definition. Raise it when a change makes saved answers of the old version unusable as they are, and declare in migrations how answers of every older version become answers of this one: saved answers (tab storage, agent and customer drafts) of an older version are migrated when they are loaded; without a migration chain they are discarded.
    */
   version: number;
+  /**
+   * How saved answers of an older version become answers of the next: each entry migrates from one version to a later one with a list of changes, applied in order. From every version below the current one a chain of entries must reach the current version (definitions:check), and every answer path an entry writes must exist in the current steps' schemas unless a later entry moves or drops it.
+   */
+  migrations?: Migration[];
   /**
    * claim: a claimant reports a loss; application: a purchase wizard; self-service: a change to a signed-in customer's contract (calculate, then save); service: any other form of the portals or the public pages that ends in one submit call (write a message with attachments, give feedback, record a consent), in definitions/services/.
    */
@@ -133,24 +137,9 @@ export type WizardDefinition = {
     blocks: [ContentBlock, ...ContentBlock[]];
   };
   /**
-   * Saving unfinished answers on the server to resume later (agent drafts, entwuerfe). While when holds, each step offers "Als Entwurf speichern"; the call sends the body, whose rules may read draft.id (a UUID kept for the browser tab) and draft.state ({ formData, currentStep }). A load named draft whose answer carries zustand ({ formData, currentStep }) restores those answers when the flow opens.
+   * Saving unfinished answers on the server to resume later: one draft declaration, or several (an agent's drafts, a signed-in customer's saved applications), of which the first whose when holds is offered. A flow opts in here; no component knows a flow.
    */
-  draft?: {
-    endpoint: EndpointName;
-    /**
-     * Path parameters, each a rule (draft.id).
-     */
-    params?: {
-      [k: string]: Rule1 | undefined;
-    };
-    /**
-     * Body fields, each a rule.
-     */
-    body: {
-      [k: string]: Rule1 | undefined;
-    };
-    when?: Rule16;
-  };
+  draft?: Draft | [Draft, ...Draft[]];
   /**
    * The flow changes an existing contract (a change of tariff, a self-service change, a cancellation), offered only for the signed-in customer's contracts, not on the public home page: the customer's contract page (and, for applications, the agent's view of the customer's contracts) lists it as an action exactly for the contracts it applies to: those of the listed products (all when products is left out) for which the rule when holds. The contract number travels in the route parameter routeParam. A contract opened by URL that the flow does not apply to gets the German text of refusalKey instead of the flow. For applications the calls of the application service send it as vertragsNummer, and the server refuses any other contract (another customer's: 404; another product or an ended contract: 422 with the text of refusalKey). Only for kinds application (which must list products) and self-service (which must load the contract as context.contract); no variant may be public (claimant).
    */
@@ -282,6 +271,56 @@ export type WizardDefinition = {
   };
 };
 /**
+ * One change of the saved answers.
+ */
+export type MigrationChange =
+  | {
+      op: 'move';
+      from: AnswerPath;
+      to: AnswerPath;
+    }
+  | {
+      op: 'split';
+      from: AnswerPath;
+      /**
+       * @minItems 2
+       */
+      to: [AnswerPath, AnswerPath, ...AnswerPath[]];
+      separator?: string;
+    }
+  | {
+      op: 'join';
+      /**
+       * @minItems 2
+       */
+      from: [AnswerPath, AnswerPath, ...AnswerPath[]];
+      to: AnswerPath;
+      separator?: string;
+    }
+  | {
+      op: 'default';
+      path: AnswerPath;
+      /**
+       * The value set.
+       */
+      value: string | number | boolean | unknown[] | {} | null;
+    }
+  | {
+      op: 'drop';
+      path: AnswerPath;
+    }
+  | {
+      op: 'mapValues';
+      path: AnswerPath;
+      values: {
+        [k: string]: string | number | boolean | undefined;
+      };
+    };
+/**
+ * An answer as <step id>.<field>[.<part>…], for example fahrrad.kaufpreis.
+ */
+export type AnswerPath = string;
+/**
  * Product code of an insurance line (THV is TIERHALTER, PHV is PRIVATHAFTPFLICHT, VSH the financial-loss liability, which has no prefill fields).
  */
 export type ProductCode =
@@ -299,9 +338,9 @@ export type ProductCode =
  */
 export type Brand = 'andsafe' | 'hfk' | 's-direkt' | 'protect' | 'protect-ch';
 /**
- * customer: the customer applies; agent: an agent applies for a customer; advice: public advice.
+ * customer: the customer applies (public); portal: a signed-in customer applies in the customer portal (and may save the application to continue later); agent: an agent applies for a customer; advice: public advice.
  */
-export type Variant = 'customer' | 'agent' | 'advice';
+export type Variant = 'customer' | 'portal' | 'agent' | 'advice';
 /**
  * Who may run this variant.
  *
@@ -756,6 +795,23 @@ export type Rule17 = (boolean | number | string | null) | Rule1[] | {};
  */
 export type Rule18 = (boolean | number | string | null) | Rule1[] | {};
 
+/**
+ * The changes that turn saved answers of version from into answers of version to.
+ */
+export interface Migration {
+  /**
+   * The version the saved answers have.
+   */
+  from: number;
+  /**
+   * The version they have after these changes (greater than from).
+   */
+  to: number;
+  /**
+   * @minItems 1
+   */
+  changes: [MigrationChange, ...MigrationChange[]];
+}
 /**
  * The insurance line this flow belongs to; fills the wizard state's product name and product identifier.
  */
@@ -1248,4 +1304,35 @@ export interface EndpointCall3 {
    * What a failed call leads to (status outside 200-299, 302, 303, 307, or no answer).
    */
   onFailure: OutcomeCase | [OutcomeCase, ...OutcomeCase[]];
+}
+/**
+ * One way of saving unfinished answers on the server to resume later (agent drafts, entwuerfe). While when holds, each step offers "Als Entwurf speichern"; the call sends the body, whose rules may read draft.id (a UUID kept for the browser tab) and draft.state ({ formData, currentStep }). A load named draft whose answer carries zustand ({ formData, currentStep }) restores those answers when the flow opens.
+ */
+export interface Draft {
+  endpoint: EndpointName;
+  /**
+   * Path parameters, each a rule (draft.id).
+   */
+  params?: {
+    [k: string]: Rule1 | undefined;
+  };
+  /**
+   * Body fields, each a rule.
+   */
+  body: {
+    [k: string]: Rule1 | undefined;
+  };
+  when?: Rule16;
+  /**
+   * Text key of the button (in the flow's namespace, or common:…); default common:draft.save (Als Entwurf speichern).
+   */
+  labelKey?: string;
+  /**
+   * Text key of the headline shown after a successful save; default common:draft.savedHeadline (Entwurf gespeichert).
+   */
+  savedHeadlineKey?: string;
+  /**
+   * Text key of the text shown after a successful save (may use {{time}}); default common:draft.saved.
+   */
+  savedKey?: string;
 }

@@ -36,6 +36,8 @@ export interface WizardAtoms {
   quote: PrimitiveAtom<QuoteState>;
   /** The result of the last draft save on this step, if any. */
   draft: PrimitiveAtom<DraftNotice | null>;
+  /** Saved answers of an older version of the flow were carried over (a note says so). */
+  migrated: PrimitiveAtom<boolean>;
   /** One field's problems (same array while unchanged, so the field does not re-render). */
   fieldProblems: (step: string, field: string) => Atom<readonly FieldProblem[] | undefined>;
 }
@@ -70,6 +72,7 @@ export function createWizardAtoms(initial: WizardState): WizardAtoms {
     page: atom<string | null>(null),
     quote: atom<QuoteState>({ status: 'idle' }),
     draft: atom<DraftNotice | null>(null),
+    migrated: atom(false),
     fieldProblems: (step, field) => problemsOf(`${step}\u0000${field}`),
   };
 }

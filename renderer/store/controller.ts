@@ -3,7 +3,12 @@ import type { ValidateFunction } from 'ajv';
 import {
   downloadRequest,
   draftOffered,
+  offeredDraft,
   draftToRestore,
+  draftVersion,
+  resumedDraft,
+  resumeAnswers,
+  type ResumedAnswers,
   type ContentBlock,
   initialState,
   transition,
@@ -18,7 +23,7 @@ import { createWizardAtoms, type StepProblems, type WizardAtoms } from './atoms.
 import { DraftSaver } from './drafts.ts';
 import { LiveQuote } from './liveQuote.ts';
 import { lookup } from './lookup.ts';
-import { loadState, saveState, storageKey, type StateStorage } from './persistence.ts';
+import { loadState, olderState, saveState, storageKey, type StateStorage } from './persistence.ts';
 import type { LookupOption, LookupQuery } from '../formContext.ts';
 
 export { QUOTE_DELAY_MS } from './liveQuote.ts';
@@ -110,10 +115,16 @@ export class WizardController {
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   /** Whether the flow offers saving a draft in this context (definition `draft`). */
   readonly offersDraft: boolean;
+  /** The text key of the draft button (the offered declaration's labelKey). */
+  readonly draftLabelKey: string;
+  /** The text keys of the box after a successful draft save. */
+  readonly draftSavedKeys: { headline: string; text: string };
   /** The draft saving ("Als Entwurf speichern") and the draft's id. */
   private readonly drafts: DraftSaver;
   /** The live price (definition `quote`). */
   private readonly quote: LiveQuote;
+  /** Migrated answers chose the step to open: the first URL followed is replaced by it. */
+  private landing = false;
 
   /**
    * `prefill` holds the prefillable values the flow was opened with (URL, embedding parent):
@@ -126,23 +137,56 @@ export class WizardController {
     prefill?: Readonly<Record<string, unknown>>,
   ) {
     const { definition, context } = setup;
-    const resumed = draftToRestore(context);
-    const draft = context['draft'] as { id?: unknown } | undefined;
-    this.key = storageKey(definition.id, definition.version, {
-      variant: context['variant'],
-      route: context['route'],
-      draft: draft?.id,
-    });
+    const draft = resumedDraft(context);
+    const scope = { variant: context['variant'], route: context['route'], draft: draft?.id };
+    this.key = storageKey(definition.id, definition.version, scope);
     this.offersDraft = draftOffered(setup);
+    const offered = offeredDraft(setup);
+    this.draftLabelKey = offered?.labelKey ?? 'common:draft.save';
+    this.draftSavedKeys = {
+      headline: offered?.savedHeadlineKey ?? 'common:draft.savedHeadline',
+      text: offered?.savedKey ?? 'common:draft.saved',
+    };
     this.drafts = new DraftSaver(this, this.key, services);
     this.quote = new LiveQuote(this, services);
     const saved = loadState(services.storage, this.key);
     this.atoms = createWizardAtoms(saved ?? initialState(definition, context['variant']));
     this.dispatch({ type: 'start' });
-    // A resumed draft fills the answers once; after that the tab's own state wins (reload).
-    if (!saved && resumed) this.dispatch({ type: 'restore', ...resumed });
-    else if (!saved && prefill && Object.keys(prefill).length > 0)
+    if (saved) return;
+    // A resumed draft fills the answers once (migrated from the version it was saved under);
+    // after that the tab's own state wins (reload). Without one, the tab's answers of an older
+    // version of the flow are migrated.
+    const fromDraft = draftToRestore(context);
+    const older = fromDraft ? undefined : olderState(services.storage, definition, scope);
+    const resumed: ResumedAnswers | undefined = fromDraft
+      ? resumeAnswers(definition, draftVersion(context) ?? definition.version, fromDraft)
+      : older && resumeAnswers(definition, older.version, older.state);
+    if (resumed) {
+      this.dispatch({
+        type: 'restore',
+        formData: resumed.formData,
+        currentStep: resumed.currentStep,
+      });
+      if (resumed.migrated) this.landAfterMigration(resumed.currentStep);
+    } else if (prefill && Object.keys(prefill).length > 0)
       this.dispatch({ type: 'prefill', values: { ...prefill } });
+  }
+
+  /**
+   * After answers of an older version were carried over: opens the first step (up to the one the
+   * answers were saved on) that now needs an answer, with a note that something changed.
+   */
+  private landAfterMigration(savedStep: string | null): void {
+    const steps = this.state.steps.map((s) => s.id);
+    const until = savedStep === null ? steps.length - 1 : steps.indexOf(savedStep);
+    const needing = steps
+      .slice(0, until < 0 ? steps.length : until + 1)
+      .find((id) => Object.keys(this.revalidate(id)).length > 0);
+    if (needing !== undefined && needing !== this.state.currentStep)
+      this.dispatch({ type: 'goTo', step: needing });
+    this.store.set(this.atoms.migrated, true);
+    this.landing = true;
+    this.flush();
   }
 
   /** The current state. */
@@ -161,6 +205,8 @@ export class WizardController {
     if (state.currentStep !== previous.currentStep && this.store.get(this.atoms.draft) !== null)
       this.store.set(this.atoms.draft, null);
     if (state.applicationSent && !previous.applicationSent) this.drafts.forgetDraftId();
+    if (state.currentStep !== previous.currentStep && this.store.get(this.atoms.migrated))
+      this.store.set(this.atoms.migrated, false);
     if (
       this.quote.isActive &&
       (state.formData !== previous.formData || state.currentStep !== previous.currentStep)
@@ -392,6 +438,13 @@ export class WizardController {
     }
     this.store.set(this.atoms.page, null);
     const state = this.state;
+    const landing = this.landing;
+    this.landing = false;
+    if (landing && state.currentStep) {
+      if (segment !== state.currentStep)
+        this.services.navigate(state.currentStep, { replace: true });
+      return;
+    }
     if (segment && state.steps.some((s) => s.id === segment)) {
       if (segment !== state.currentStep) {
         this.store.set(this.atoms.showAllErrors, false);

@@ -3,7 +3,13 @@
  * resumed one, the tab's, or a new one kept in the tab) and the save call, shown in the draft atom.
  */
 import type { createStore } from 'jotai';
-import { draftRequest, type HttpRequest, type WizardSetup, type WizardState } from '#engine';
+import {
+  draftRequest,
+  resumedDraft,
+  type HttpRequest,
+  type WizardSetup,
+  type WizardState,
+} from '#engine';
 import type { WizardAtoms } from './atoms.ts';
 import type { TransportResult, WizardServices } from './controller.ts';
 import { isCanceled } from './liveQuote.ts';
@@ -40,7 +46,7 @@ export class DraftSaver {
     private readonly key: string,
     private readonly services: Pick<WizardServices, 'storage' | 'transport'>,
   ) {
-    const draft = wizard.setup.context['draft'] as { id?: unknown } | undefined;
+    const draft = resumedDraft(wizard.setup.context);
     if (typeof draft?.id === 'string' && draft.id !== '') this.draftId = draft.id;
   }
 
@@ -55,10 +61,7 @@ export class DraftSaver {
 
   /** After the application was sent, a new one in this tab gets a new draft. */
   forgetDraftId(): void {
-    if (
-      typeof (this.wizard.setup.context['draft'] as { id?: unknown } | undefined)?.id === 'string'
-    )
-      return;
+    if (typeof resumedDraft(this.wizard.setup.context)?.id === 'string') return;
     this.draftId = undefined;
     saveText(this.services.storage, draftIdKey(this.key), undefined);
   }

@@ -40,6 +40,25 @@ export function storageKey(
   return key;
 }
 
+/**
+ * The tab's saved state of the same run of the flow under an older version (the newest one
+ * found); the entry is removed, as the state now lives under the current version's key.
+ */
+export function olderState(
+  storage: StateStorage | undefined,
+  definition: { id: string; version: number },
+  scope: StorageScope = {},
+): { version: number; state: WizardState } | undefined {
+  for (let version = definition.version - 1; version >= 1; version--) {
+    const key = storageKey(definition.id, version, scope);
+    const state = loadState(storage, key);
+    if (!state) continue;
+    saveText(storage, key, undefined);
+    return state.applicationSent ? undefined : { version, state };
+  }
+  return undefined;
+}
+
 /** Key of the id under which a flow's draft is saved, next to its state. */
 export function draftIdKey(stateKey: string): string {
   return `${stateKey}:draftId`;

@@ -22,6 +22,8 @@ import { registerPortalRoutes } from './routes/portal.ts';
 import { registerKundendatenRoutes } from './routes/kundendaten.ts';
 import { registerPublicRoutes } from './routes/public.ts';
 import { registerUploadRoutes } from './routes/uploads.ts';
+import { registerSavedApplicationRoutes } from './applications/savedRoutes.ts';
+import type { SavedApplicationOptions } from './applications/saved.ts';
 import { registerVertragDatenRoutes } from './routes/vertragDaten.ts';
 import { registerVertragEndeRoutes } from './routes/vertragEnde.ts';
 import { registerVertragReadRoutes } from './routes/vertragRead.ts';
@@ -96,6 +98,11 @@ export interface ServerOptions {
   localPorts?: LocalPorts;
   /** Upload directory and limits (default .data/uploads, 10 MiB, 10 files). */
   uploads?: UploadOptions;
+  /**
+   * How long saved applications (30 days after the last save) and resume links (7 days) last;
+   * main.ts: SAVED_APPLICATION_DAYS, RESUME_LINK_DAYS.
+   */
+  savedApplications?: SavedApplicationOptions;
   /**
    * The folder holding definitions/ and generated/ (flows, their texts, brands, static documents);
    * default the working directory. Tests point it at a copy to show a broken template.
@@ -174,6 +181,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   registerClaimRoutes(app, { db: database.db, ...(options.clock ? { now: options.clock } : {}) });
   registerFinderRoutes(app);
   registerApplicationRoutes(app, context);
+  registerSavedApplicationRoutes(app, context, options.savedApplications ?? {});
   registerDocumentRoutes(app, context, { root, uploads: uploadConfigOf(options.uploads) });
   registerAgentRoutes(app, context, {
     poolName: (options.identity?.pools?.vermittler ?? DEFAULT_POOLS.vermittler).userPoolId.split(

@@ -52,6 +52,14 @@ const uploads = {
   ...(maxSizeBytes ? { maxSizeBytes } : {}),
   ...(maxCount ? { maxCount } : {}),
 };
+// Saved applications end SAVED_APPLICATION_DAYS after the last save (default 30), resume links
+// RESUME_LINK_DAYS after they were sent (default 7).
+const keepDays = uploadLimit('SAVED_APPLICATION_DAYS');
+const linkDays = uploadLimit('RESUME_LINK_DAYS');
+const savedApplications = {
+  ...(keepDays ? { keepDays } : {}),
+  ...(linkDays ? { linkDays } : {}),
+};
 const clockOptions = {
   ...(today ? { today } : {}),
   ...(settleEvery ? { settleIntervalMs: Number(settleEvery) } : {}),
@@ -61,6 +69,7 @@ const app = await buildServer({
   database,
   ...clockOptions,
   uploads,
+  savedApplications,
   seed: process.env['SEED'] !== 'off',
   trustProxy,
   loadShedding: {},

@@ -42,6 +42,9 @@ const PostfachPage = lazy(() =>
 const PostfachMessagePage = lazy(() =>
   import('./portal/PostfachPage.tsx').then((m) => ({ default: m.PostfachMessagePage })),
 );
+const ResumeLinkPage = lazy(() =>
+  import('./pages/ResumeLinkPage.tsx').then((m) => ({ default: m.ResumeLinkPage })),
+);
 const StartPage = lazy(() =>
   import('./portal/StartPage.tsx').then((m) => ({ default: m.StartPage })),
 );
@@ -197,6 +200,14 @@ export function App({ brand }: { brand: BrandConfig }) {
             <Route path="/einwilligung" element={<ConsentPage brand={brand} />} />
             <Route path="/impressum" element={<ImprintPage brand={brand} />} />
             <Route path="/datenschutz" element={<PrivacyPage brand={brand} />} />
+            <Route
+              path="/antrag/fortsetzen/:token"
+              element={
+                <Suspense fallback={loading}>
+                  <ResumeLinkPage />
+                </Suspense>
+              }
+            />
             {flows
               .filter((flow) => flow.brands.includes(brand.id))
               .map((flow) => (

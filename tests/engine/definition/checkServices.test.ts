@@ -58,7 +58,7 @@ describe('the definitions check of loads, live price, drafts, finders and routes
   it('refuses a draft save without its path parameter', () => {
     expect(
       messagesOf((d) => {
-        delete (d['draft'] as JsonObject)['params'];
+        delete ((d['draft'] as JsonObject[])[0] as JsonObject)['params'];
       }),
     ).toContainEqual(expect.stringContaining('needs the path parameter "id" in params'));
   });
@@ -89,7 +89,7 @@ describe('the definitions check of loads, live price, drafts, finders and routes
   it('refuses a rule reading a route parameter no variant has', () => {
     expect(
       messagesOf((d) => {
-        const draft = d['draft'] as JsonObject;
+        const draft = (d['draft'] as JsonObject[])[0] as JsonObject;
         (draft['body'] as JsonObject)['partnerNummer'] = { var: 'context.route.kundennummer' };
       }),
     ).toContainEqual(
@@ -103,6 +103,6 @@ describe('the definitions check of loads, live price, drafts, finders and routes
         const variants = d['variants'] as JsonObject[];
         variants.push({ ...(variants[0] as JsonObject), baseRoute: '/antrag/rad' });
       }),
-    ).toContainEqual('/variants/3/id: variant "customer" is declared twice');
+    ).toContainEqual('/variants/4/id: variant "customer" is declared twice');
   });
 });

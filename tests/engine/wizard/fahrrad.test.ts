@@ -305,8 +305,20 @@ describe('the bike application in its three variants', () => {
     ]);
   });
 
-  it('saves drafts only as an agent, and restores a saved draft', () => {
-    expect(draftOffered(bikeSetup('customer'))).toBe(false);
+  it("saves an agent's drafts, a public applicant's resume link, and restores a saved draft", () => {
+    expect(draftOffered(bikeSetup('advice'))).toBe(false);
+    // The public variant offers the resume link by e-mail, with the answers of the person step.
+    const publicSetup = bikeSetup('customer');
+    const withPerson = run(publicSetup, start(publicSetup), {
+      type: 'setPageData',
+      page: 'person',
+      data: { email: 'a@beispiel.example', geburtsdatum: '1980-05-12' },
+    });
+    expect(draftRequest(publicSetup, withPerson, 'id-8')).toMatchObject({
+      method: 'POST',
+      url: '/api/antrag/fahrrad/fortsetzungslink',
+      body: { email: 'a@beispiel.example', geburtsdatum: '1980-05-12', version: 1 },
+    });
     const setup = bikeSetup('agent');
     const state = run(setup, advised(setup), { type: 'setPageData', page: 'fahrrad', data: bike });
     expect(draftRequest(setup, state, 'id-7')).toMatchObject({

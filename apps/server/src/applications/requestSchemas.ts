@@ -36,6 +36,7 @@ export const applicationBodySchema = {
       type: ['string', 'null'],
       pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$',
     },
+    version: { type: 'integer', minimum: 1, maximum: 1000 },
   },
   required: ['antworten'],
   additionalProperties: false,

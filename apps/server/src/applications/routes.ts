@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { withIdempotency, type GuardedOutcome } from '../idempotency/guard.ts';
 import type { RouteContext } from '../routes/context.ts';
+import { sendError } from '../http/errors.ts';
 import { FLOW_NOT_FOUND, isCaller, resolveCaller } from './caller.ts';
 import { registerContractPreparation } from './preparation.ts';
 import { isPriced, priceAnswers } from './pricing.ts';
@@ -82,6 +83,13 @@ export function registerApplicationRoutes(app: FastifyInstance, context: RouteCo
       const caller = await resolveCaller(context, application.flow, request, request.body);
       if (!isCaller(caller)) return send(reply, caller);
       const body = request.body;
+      if (body.version !== undefined && body.version !== definition.version)
+        return sendError(
+          reply,
+          409,
+          'outdated-version',
+          `Dieser Antrag wurde mit einer anderen Fassung des Formulars ausgefüllt (Version ${body.version}; aktuell ist Version ${definition.version}). Bitte laden Sie die Seite neu: Ihre Angaben werden übernommen, und Sie ergänzen, was sich geändert hat.`,
+        );
       if (body.entwurf && (caller.identity?.role !== 'vermittler' || !definition.draft))
         return send(reply, DRAFT_NOT_FOUND);
       return withIdempotency(

@@ -17,6 +17,8 @@ export interface ApplicationBody {
   partnerNummer?: string | null;
   vertragsNummer?: string | null;
   entwurf?: string | null;
+  /** The version of the flow the answers were given in; only the current one is accepted. */
+  version?: number;
   antworten: Record<string, unknown>;
 }
 

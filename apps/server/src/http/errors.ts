@@ -27,7 +27,10 @@ export interface ErrorBody {
     | 'internal'
     | 'too-large'
     | 'unsupported-type'
-    | 'too-many-requests';
+    | 'too-many-requests'
+    | 'outdated-version'
+    | 'expired'
+    | 'wrong-birth-date';
   message: string;
 }
 

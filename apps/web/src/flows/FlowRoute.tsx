@@ -26,6 +26,7 @@ import {
 import { download, transport } from '../http/index.ts';
 import { loadFlow, type LoadedFlow } from './loadFlow.ts';
 import { entryParams } from './entryParams.ts';
+import { takeHandOff } from './resumeHandOff.ts';
 import { prefillValues } from './prefill.ts';
 import { UnavailablePage } from './UnavailablePage.tsx';
 import { useUnavailableGuard } from './unavailableGuard.ts';
@@ -159,10 +160,20 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
           setPrepared({ state: 'notOffered', definition: flow.definition, contract });
           return;
         }
+        // Answers a resume link restored in this tab open a public flow once.
+        const handedOver =
+          entry.roles.includes('claimant') && !loaded['draft'] && !loaded['savedApplication']
+            ? takeHandOff(sessionStorageOf(window), flow.definition.id)
+            : undefined;
         setPrepared({
           state: 'ready',
           flow,
-          loaded: { ...loaded, config, entry: entryValues },
+          loaded: {
+            ...loaded,
+            ...(handedOver ? { savedApplication: handedOver } : {}),
+            config,
+            entry: entryValues,
+          },
           prefill,
         });
       } catch {

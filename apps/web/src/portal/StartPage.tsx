@@ -7,6 +7,7 @@ import { fetchClaims } from './claimsApi.ts';
 import { fetchOwnContracts } from './contractsApi.ts';
 import { fetchKundendaten } from './kundendatenApi.ts';
 import { fetchUnread } from './postfachApi.ts';
+import { SavedApplications } from './SavedApplications.tsx';
 
 /**
  * Kundenportal start page after sign-in: a greeting, then the customer's contracts (how many are
@@ -84,6 +85,7 @@ export function StartPage() {
           </p>
         </li>
       </ul>
+      <SavedApplications />
       <h2>{t('start.more')}</h2>
       <ul className="action-list">
         <li>

@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { precompress } from './precompress.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -24,7 +25,7 @@ function markdownOnDemand(): Plugin {
 
 export default defineConfig({
   root,
-  plugins: [markdownOnDemand(), react()],
+  plugins: [markdownOnDemand(), react(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('../../dist/web', import.meta.url)),
     emptyOutDir: true,

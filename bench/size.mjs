@@ -63,9 +63,15 @@ export async function startServer() {
   };
 }
 
-/** Opens a route and returns every JavaScript file it loaded with raw and gzip-9 sizes. */
-export async function routeScripts(browser, url, { waitFor }) {
-  const page = await browser.newPage();
+/**
+ * Opens a route and returns every JavaScript file it loaded with raw and gzip-9 sizes (in a fresh
+ * page of `context` when given, e.g. a signed-in one; the HTTP cache is off either way).
+ */
+export async function routeScripts(browser, url, { waitFor, context, timeout = 15_000 }) {
+  const page = await (context ?? browser).newPage();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   const pending = [];
   page.on('response', (response) => {
     const type = response.headers()['content-type'] ?? '';
@@ -90,8 +96,8 @@ export async function routeScripts(browser, url, { waitFor }) {
     await page
       .locator(waitFor)
       .first()
-      .waitFor({ timeout: 15_000 })
-      .catch(() => problems.unshift(`"${waitFor}" did not appear within 15 s`));
+      .waitFor({ timeout })
+      .catch(() => problems.unshift(`"${waitFor}" did not appear within ${timeout / 1000} s`));
   await page.waitForLoadState('networkidle');
   const files = await Promise.all(pending);
   const heading =

@@ -13,11 +13,19 @@ import { launchBrowser } from '../bench/browser.mjs';
 import { burstTyping, pacedTyping, TEXT } from '../bench/typing.mjs';
 import { moduleRegions, summariseProfile } from '../bench/profile.mjs';
 import { routeScripts, startServer } from '../bench/size.mjs';
+import { measurePageLoad, THROTTLING } from '../bench/pageLoad.mjs';
+import { measureWizardRoutes } from '../bench/routes.mjs';
 
 const SIZES = [2, 200];
 const ROUNDS = 3;
 const TARGET_MS = 2.0;
-const WIZARD_ROUTE = '/schaden-melden/vertrags-und-kontaktdaten';
+// The page loads measured under throttling: label, path, the element that counts as "first input".
+const PAGE_LOADS = [
+  ['bike application', '/antrag/fahrrad', 'form.wizard-step input, form.wizard-step select'],
+  ['home page', '/', 'main h1'],
+];
+// `npm run bench -- --only=load`: only the build, the route sizes and the page loads.
+const ONLY_LOAD = process.argv.includes('--only=load');
 const realValidator = hasAjv8Validator();
 const CONTENDERS = [
   { name: 'ours', label: 'ours (Wizard)' },
@@ -184,9 +192,8 @@ async function profileSection(browser, flowsDir, medians) {
 
 async function sizeSection(browser) {
   out();
-  out(
-    '## 2. Size of a route (real app, `npm run build`, real server; gzip -9 of every JS response)',
-  );
+  out('## 2. Size of a wizard route and loading on a slow phone');
+  out('(real app built by `npm run build`, served by the real server as `npm start` runs it)');
   run('npm', ['run', '--silent', 'build']);
   let server;
   try {
@@ -199,29 +206,59 @@ async function sizeSection(browser) {
   }
   cleanups.push(server.stop);
   const totals = {};
-  for (const [label, path, waitFor] of [
-    ['wizard step', WIZARD_ROUTE, 'form.wizard-step input'],
-    ['home page', '/', 'h1'],
-  ]) {
-    try {
-      const { files, heading, problems } = await routeScripts(browser, `${server.url}${path}`, {
-        waitFor,
-      });
-      const gzip = files.reduce((sum, f) => sum + f.gzip, 0);
-      const raw = files.reduce((sum, f) => sum + f.raw, 0);
-      totals[label] = gzip / 1024;
-      out(`  ${label} ${path} (h1 "${heading}"): ${files.length} JS files`);
-      for (const problem of problems.slice(0, 5)) out(`    page problem: ${problem}`);
-      for (const f of files)
-        out(
-          `    ${lpad(fmt(f.gzip / 1024, 1), 7)} KB gzip ${lpad(fmt(f.raw / 1024, 1), 8)} KB raw  ${f.file}${f.encoding === 'identity' ? '' : ` (served ${f.encoding})`}`,
-        );
+
+  out();
+  out('JavaScript every wizard route requests (gzip -9 of each JS response, KB), all routes:');
+  const rows = await measureWizardRoutes(browser, server.url);
+  for (const row of rows) {
+    out(
+      `  ${pad(row.kind, 12)} ${pad(row.path, 44)} ${lpad(fmt(row.kb, 1), 7)} KB  ${row.files.length} files${row.problems.length ? `  (${row.problems[0]})` : ''}`,
+    );
+  }
+  for (const kind of ['application', 'claim', 'self-service']) {
+    const heaviest = rows.filter((row) => row.kind === kind).sort((a, b) => b.kb - a.kb)[0];
+    if (!heaviest) continue;
+    totals[kind] = heaviest;
+    out();
+    out(`  heaviest ${kind} route ${heaviest.path}: ${fmt(heaviest.kb, 1)} KB gzip`);
+    for (const f of heaviest.files)
       out(
-        `    ${lpad(fmt(gzip / 1024, 1), 7)} KB gzip ${lpad(fmt(raw / 1024, 1), 8)} KB raw  total`,
+        `    ${lpad(fmt(f.gzip / 1024, 1), 7)} KB gzip ${lpad(fmt(f.raw / 1024, 1), 8)} KB raw  ${f.file}${f.encoding === 'identity' ? '' : ` (served ${f.encoding})`}`,
       );
-    } catch (error) {
-      out(`  ${label} ${path}: failed: ${String(error.message).split('\n')[0]}`);
+  }
+  const home = await routeScripts(browser, `${server.url}/`, { waitFor: 'h1' });
+  totals.home = home.files.reduce((sum, f) => sum + f.gzip, 0) / 1024;
+  out(`  home page /: ${fmt(totals.home, 1)} KB gzip, ${home.files.length} files`);
+
+  out();
+  out(
+    `Page load, CPU ${THROTTLING.cpuRate}x slower, ${fmt((THROTTLING.downloadBytesPerSecond * 8) / 1024 / 1024, 1)} Mbit/s down, ${THROTTLING.latencyMs} ms RTT, cache off; ${ROUNDS} runs (ms, KB transferred):`,
+  );
+  for (const [label, path, selector] of PAGE_LOADS) {
+    const runs = [];
+    for (let i = 1; i <= ROUNDS; i++) {
+      try {
+        const r = await measurePageLoad(browser, `${server.url}${path}`, selector);
+        runs.push(r);
+        out(
+          `  run ${i}  ${pad(label, 18)} first paint ${lpad(fmt(r.firstPaint, 0), 5)}  largest paint ${lpad(fmt(r.largestPaint, 0), 5)}  first input ${lpad(fmt(r.inputVisible, 0), 5)}  ${lpad(fmt(r.bytes / 1024, 0), 5)} KB in ${r.requests} requests   [${elapsed()}]`,
+        );
+      } catch (error) {
+        out(`  run ${i}  ${pad(label, 18)} failed: ${String(error.message).split('\n')[0]}`);
+      }
     }
+    if (!runs.length) continue;
+    const m = (key) => median(runs.map((r) => r[key]).filter((v) => v !== undefined));
+    totals[label] = {
+      firstPaint: m('firstPaint'),
+      largestPaint: m('largestPaint'),
+      inputVisible: m('inputVisible'),
+      kb: m('bytes') / 1024,
+    };
+    const t = totals[label];
+    out(
+      `  median ${pad(label, 18)} first paint ${lpad(fmt(t.firstPaint, 0), 5)}  largest paint ${lpad(fmt(t.largestPaint, 0), 5)}  first input ${lpad(fmt(t.inputVisible, 0), 5)}  ${lpad(fmt(t.kb, 0), 5)} KB`,
+    );
   }
   return totals;
 }
@@ -246,43 +283,61 @@ try {
   out();
   browser = await launchBrowser();
   cleanups.push(() => browser.close());
-  const { medians, flowsDir } = await typingSection(browser);
-  await profileSection(browser, flowsDir, medians);
+  const typing = ONLY_LOAD ? undefined : await typingSection(browser);
+  if (typing) await profileSection(browser, typing.flowsDir, typing.medians);
   const sizes = await sizeSection(browser);
-  const checkMs = checkSection();
+  const checkMs = ONLY_LOAD ? undefined : checkSection();
 
   out();
   out(`## Summary (${elapsed()})`);
-  const ours = medians['ours/200'];
-  const floor = medians['react/200'];
   const row = (what, figure, target) => out(`  ${pad(what, 44)} ${lpad(figure, 14)}   ${target}`);
   row('figure', 'this run', 'target (BENCHMARKS.md)');
-  for (const c of CONTENDERS)
+  if (typing) {
+    const { medians } = typing;
+    const ours = medians['ours/200'];
+    const floor = medians['react/200'];
+    for (const c of CONTENDERS)
+      row(
+        `typing n=200, ${c.label}, script ms/key`,
+        fmt(medians[`${c.name}/200`].script),
+        c.name === 'ours' ? `<= ${TARGET_MS}` : '',
+      );
+    row('typing n=200, ours against the floor', `${fmt(ours.script / floor.script)}x`, '<= 1.5x');
     row(
-      `typing n=200, ${c.label}, script ms/key`,
-      fmt(medians[`${c.name}/200`].script),
-      c.name === 'ours' ? `<= ${TARGET_MS}` : '',
+      'typing n=2, ours against the floor',
+      `${fmt(medians['ours/2'].script / medians['react/2'].script)}x`,
+      '',
     );
-  row('typing n=200, ours against the floor', `${fmt(ours.script / floor.script)}x`, '<= 1.5x');
-  row(
-    'typing n=2, ours against the floor',
-    `${fmt(medians['ours/2'].script / medians['react/2'].script)}x`,
-    '',
-  );
-  row(
-    'keystrokes kept, ours (n=2 and n=200)',
-    medians['ours/2'].kept && ours.kept ? 'all' : 'SOME LOST',
-    'all',
-  );
-  row(`wizard route JS, KB gzip`, fmt(sizes['wizard step'], 1), '<= 150');
-  row(`home page JS, KB gzip`, fmt(sizes['home page'], 1), '');
-  row('definitions:check, median ms', String(checkMs), '< 2000');
+    row(
+      'keystrokes kept, ours (n=2 and n=200)',
+      medians['ours/2'].kept && ours.kept ? 'all' : 'SOME LOST',
+      'all',
+    );
+  }
+  for (const kind of ['application', 'claim', 'self-service'])
+    if (sizes[kind]) row(`heaviest ${kind} route JS, KB gzip`, fmt(sizes[kind].kb, 1), '<= 150');
+  row('home page JS, KB gzip', fmt(sizes.home, 1), '');
+  for (const [label] of PAGE_LOADS) {
+    const t = sizes[label];
+    if (!t) continue;
+    row(`${label}: first paint, ms`, fmt(t.firstPaint, 0), '');
+    row(`${label}: largest paint, ms`, fmt(t.largestPaint, 0), '');
+    row(
+      `${label}: first input visible, ms`,
+      fmt(t.inputVisible, 0),
+      label === 'bike application' ? '<= 3000' : '',
+    );
+    row(`${label}: transferred, KB`, fmt(t.kb, 0), '');
+  }
+  if (checkMs !== undefined) row('definitions:check, median ms', String(checkMs), '< 2000');
 } finally {
   await cleanup();
 }
 
 // 4. The server: autocannon at fixed rates against a started server, on PGlite and (with
 // DATABASE_URL) on PostgreSQL; it prints its own figures.
-out();
-out('## 4. The server (scripts/bench-server.mjs)');
-spawnSync(process.execPath, ['scripts/bench-server.mjs'], { stdio: 'inherit', env: process.env });
+if (!ONLY_LOAD) {
+  out();
+  out('## 4. The server (scripts/bench-server.mjs)');
+  spawnSync(process.execPath, ['scripts/bench-server.mjs'], { stdio: 'inherit', env: process.env });
+}

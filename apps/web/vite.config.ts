@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { precompress } from './precompress.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -22,9 +23,25 @@ function markdownOnDemand(): Plugin {
   };
 }
 
+/**
+ * @rjsf/utils imports fast-uri for two calls (resolve, equal) on schemas with `$id`s; the build
+ * points that import at src/vendor/uriResolver.ts, which uses the browser's URL parser.
+ */
+function smallUriResolver(): Plugin {
+  const shim = fileURLToPath(new URL('./src/vendor/uriResolver.ts', import.meta.url));
+  return {
+    name: 'small-uri-resolver',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== 'fast-uri' || !importer) return null;
+      return /[\\/]node_modules[\\/]@rjsf[\\/]utils[\\/]/.test(importer) ? shim : null;
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [markdownOnDemand(), react()],
+  plugins: [markdownOnDemand(), smallUriResolver(), react(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('../../dist/web', import.meta.url)),
     emptyOutDir: true,

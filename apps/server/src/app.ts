@@ -10,6 +10,7 @@ import { fieldMessage, installErrorHandler, sendValidationError } from './http/e
 import { installInputHygiene } from './http/inputHygiene.ts';
 import { installLoadShedding, type LoadSheddingOptions } from './http/loadShedding.ts';
 import { installSecurityHeaders } from './http/securityHeaders.ts';
+import { staticOptions } from './http/staticAssets.ts';
 import { loggingOptions, type LogStream } from './http/logging.ts';
 import { installValidator } from './http/validator.ts';
 import { defaultTariffs, type TariffCatalogue } from './pricing/index.ts';
@@ -199,9 +200,11 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
 
   const webRoot = resolve(options.webRoot ?? 'dist/web');
   const hasWeb = existsSync(webRoot);
-  if (hasWeb) await app.register(fastifyStatic, { root: webRoot, index: ['index.html'] });
+  if (hasWeb) await app.register(fastifyStatic, staticOptions(webRoot));
   app.setNotFoundHandler((request, reply) => {
-    if (hasWeb && request.method === 'GET' && !request.url.startsWith('/api/')) {
+    // A missing hashed file (an old chunk after a deploy) is a 404, not the app's HTML as script.
+    const spaRoute = !request.url.startsWith('/api/') && !request.url.startsWith('/assets/');
+    if (hasWeb && request.method === 'GET' && spaRoute) {
       return reply.type('text/html').sendFile('index.html');
     }
     return reply.code(404).send({ error: 'not-found', message: 'Diese Adresse gibt es nicht.' });

@@ -4,6 +4,7 @@ import { App } from './App.tsx';
 import { applyTheme, brands, resolveBrand } from './config/brand.ts';
 import { BrandSwitchContext } from './config/brandSwitch.ts';
 import type { BrandConfig } from '../../../generated/types/brand.ts';
+import { preloadRoute } from './flows/preloadRoute.ts';
 import { PlatformProviders, sessionStorageOf, startPlatform } from './platform/index.ts';
 import './styles.css';
 
@@ -18,7 +19,10 @@ const brand = resolveBrand(
 );
 storage.setItem(BRAND_KEY, brand.id);
 applyTheme(brand, document.documentElement);
-const platform = await startPlatform(window);
+// A flow route's code, definition, validators and texts are requested now, beside the flags and
+// the common texts, not one stage after another once the app has rendered.
+const namespaces = preloadRoute(window.location.pathname);
+const platform = await startPlatform(window, { namespaces });
 document.title = platform.i18n.t('app.name');
 
 const container = document.getElementById('root');

@@ -1,7 +1,11 @@
 // @vitest-environment jsdom
 import i18next from 'i18next';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadNamespace, setupI18n } from '../../../apps/web/src/i18n/setup.ts';
+import {
+  loadNamespace,
+  setupI18n,
+  switchTranslationSource,
+} from '../../../apps/web/src/i18n/setup.ts';
 import { bundlePath, translationSource } from '../../../apps/web/src/i18n/translationSource.ts';
 
 const requested: string[] = [];
@@ -54,5 +58,23 @@ describe('setupI18n', () => {
     await loadNamespace('claim-entry');
     expect(requested).toContain('/api/i18n/live/claim-entry');
     expect(i18next.t('title', { ns: 'claim-entry' })).toBe('Schaden melden');
+  });
+});
+
+describe('switchTranslationSource', () => {
+  it('loads every namespace loaded so far again from the other source', async () => {
+    requested.length = 0;
+    await switchTranslationSource('preview');
+    expect(requested).toEqual(
+      expect.arrayContaining(['/api/i18n/preview/common', '/api/i18n/preview/claim-entry']),
+    );
+    expect(requested.some((url) => url.includes('/live/'))).toBe(false);
+    expect(i18next.t('app.name')).toBe('Versicherungsportal');
+  });
+
+  it('requests nothing when the source stays the same', async () => {
+    requested.length = 0;
+    await switchTranslationSource('preview');
+    expect(requested).toEqual([]);
   });
 });

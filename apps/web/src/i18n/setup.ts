@@ -9,14 +9,22 @@ import { bundlePath, translationSource, type TranslationSource } from './transla
 export interface I18nOptions {
   /** Preview or live bundles; default from the page's host and the default flags. */
   source?: TranslationSource;
+  /**
+   * Namespaces fetched with `common` (the flow of the page's route), so that the route's texts
+   * are requested together with the common ones, not after the first render.
+   */
+  namespaces?: readonly string[];
 }
+
+/** Where the bundles come from now; {@link switchTranslationSource} changes it. */
+let currentSource: TranslationSource = 'live';
 
 /**
  * i18next with German as the only and fallback language and `common` as the default namespace;
  * bundles come from /api/i18n/{preview|live}/{namespace} (see translationSource.ts).
  */
 export async function setupI18n(options: I18nOptions = {}): Promise<typeof i18next> {
-  const source = options.source ?? translationSource(window.location.hostname, defaultFlags());
+  currentSource = options.source ?? translationSource(window.location.hostname, defaultFlags());
   await i18next
     .use(HttpBackend)
     .use(initReactI18next)
@@ -26,16 +34,26 @@ export async function setupI18n(options: I18nOptions = {}): Promise<typeof i18ne
       supportedLngs: ['de'],
       load: 'currentOnly',
       defaultNS: 'common',
-      ns: ['common'],
+      ns: ['common', ...(options.namespaces ?? []).filter((ns) => ns !== 'common')],
       backend: {
         loadPath: (_lngs: string[], namespaces: string[]) =>
-          bundlePath(source, namespaces[0] ?? 'common'),
+          bundlePath(currentSource, namespaces[0] ?? 'common'),
       },
       interpolation: { escapeValue: false },
       returnNull: false,
     });
   i18next.services.formatter?.add('datum', formatGermanDate);
   return i18next;
+}
+
+/**
+ * Switches to the other bundles (the flag use-contentful-preview arrived after the texts were
+ * requested from the defaults' source) and loads every namespace loaded so far again from there.
+ */
+export async function switchTranslationSource(source: TranslationSource): Promise<void> {
+  if (source === currentSource) return;
+  currentSource = source;
+  await i18next.reloadResources();
 }
 
 /**

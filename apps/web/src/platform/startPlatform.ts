@@ -6,7 +6,7 @@ import {
   ENVIRONMENT,
   frameOriginsOf,
 } from '../config/environment.ts';
-import { setupI18n } from '../i18n/setup.ts';
+import { setupI18n, switchTranslationSource } from '../i18n/setup.ts';
 import { translationSource } from '../i18n/translationSource.ts';
 import { loadFlags, type FlagValues } from './flags/flagService.ts';
 import { flagUserId } from './flags/userId.ts';
@@ -43,12 +43,20 @@ function startMonitoring(options: MonitoringOptions): void {
     .catch(() => setErrorSink(undefined));
 }
 
+/** Options of {@link startPlatform}. */
+export interface StartOptions {
+  /** Text namespaces requested with `common` (the flow of the page's route). */
+  namespaces?: readonly string[];
+}
+
 /**
- * Starts the platform services in order: monitoring, flags (at most 2 s, then defaults),
- * translations (preview or live by flag and host), the query cache and, when embedded by an
- * allowed page, the frame channel (parent theme, height reports).
+ * Starts the platform services: monitoring, then side by side the flags (at most 2 s, then
+ * defaults) and the translations (requested at once from the source the host and the default flags
+ * give; when the flags then ask for the other source, the texts are loaded again from there),
+ * the query cache and, when embedded by an allowed page, the frame channel (parent theme, height
+ * reports).
  */
-export async function startPlatform(win: Window): Promise<Platform> {
+export async function startPlatform(win: Window, options: StartOptions = {}): Promise<Platform> {
   const environment = environmentConfig(ENVIRONMENT);
   const frameOrigins = frameOriginsOf(environment, win.location);
   // The frame channel and its message validators load only when an allowed page embeds the app
@@ -61,14 +69,21 @@ export async function startPlatform(win: Window): Promise<Platform> {
     environment: ENVIRONMENT,
     maskPersonalData: environment.monitoring.maskPersonalData,
   });
-  const { values: flags } = await loadFlags({
-    clientId: environment.flags.clientId,
-    ...(environment.flags.baseUrl ? { baseUrl: environment.flags.baseUrl } : {}),
-    origin: win.location.origin,
-    userId: flagUserId(win.document, win.location.protocol === 'https:'),
-    defaults: defaultFlags(),
-  });
-  const i18n = await setupI18n({ source: translationSource(win.location.hostname, flags) });
+  const defaults = defaultFlags();
+  const [{ values: flags }, i18n] = await Promise.all([
+    loadFlags({
+      clientId: environment.flags.clientId,
+      ...(environment.flags.baseUrl ? { baseUrl: environment.flags.baseUrl } : {}),
+      origin: win.location.origin,
+      userId: flagUserId(win.document, win.location.protocol === 'https:'),
+      defaults,
+    }),
+    setupI18n({
+      source: translationSource(win.location.hostname, defaults),
+      ...(options.namespaces ? { namespaces: options.namespaces } : {}),
+    }),
+  ]);
+  await switchTranslationSource(translationSource(win.location.hostname, flags));
   const embedding = await embeddingModule;
   const frame = embedding?.connectToParent(win, frameOrigins);
   if (embedding && frame) {

@@ -9,6 +9,8 @@ const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 /** Browser tests in Debian's Chromium against the production build served by the reference backend. */
 export default defineConfig({
   testDir: './specs',
+  // Reference images of the visual tests, one per brand and page, without a platform suffix.
+  snapshotPathTemplate: '{testDir}/../screenshots/{arg}{ext}',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

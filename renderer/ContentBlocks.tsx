@@ -60,7 +60,7 @@ export function ContentBlocks({
               <img
                 key={key}
                 className="content-image"
-                src={block.src}
+                src={block.src && context.imageSrc ? context.imageSrc(block.src) : block.src}
                 alt={block.altKey ? t(block.altKey) : ''}
               />
             );

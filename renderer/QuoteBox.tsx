@@ -33,7 +33,7 @@ export function QuoteBox({
   if (status === 'failed') note = t('common:quote.failed');
   if (status === 'idle') note = t('common:quote.incomplete');
   return (
-    <aside
+    <section
       className={`quote-box quote-box--${status}`}
       aria-labelledby={headingId}
       aria-live="polite"
@@ -55,6 +55,6 @@ export function QuoteBox({
         />
       ) : null}
       {note !== undefined ? <p className="quote-box__note">{note}</p> : null}
-    </aside>
+    </section>
   );
 }

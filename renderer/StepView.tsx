@@ -25,6 +25,7 @@ import { ErrorSummary, type SummaryEntry } from './templates/ErrorSummary.tsx';
 import { InfoBox } from './templates/InfoBox.tsx';
 import { Summary } from './Summary.tsx';
 import { QuoteBox } from './QuoteBox.tsx';
+import { StepProgress } from './StepProgress.tsx';
 import { DraftButton, DraftNotice } from './DraftSave.tsx';
 import { ItemRulesContext } from './templates/itemRules.ts';
 
@@ -237,76 +238,96 @@ export function StepView({
         });
       }}
     >
-      {hasErrors ? <ErrorSummary ref={summaryRef} entries={entries} /> : null}
-      <h1 ref={headingRef} tabIndex={-1}>
-        {title}
-      </h1>
-      {migrated ? (
-        <InfoBox tone="neutral" headline={t('common:migration.headline')}>
-          {t('common:migration.text')}
-        </InfoBox>
-      ) : null}
-      {feedback?.infoBox ? (
-        <InfoBox
-          tone={feedback.infoBox.tone}
-          {...(feedback.infoBox.headlineKey ? { headline: t(feedback.infoBox.headlineKey) } : {})}
-        >
-          {t(feedback.infoBox.textKey, feedback.infoBox.values)}
-        </InfoBox>
-      ) : null}
-      {step.content ? (
-        <StepContent
-          controller={controller}
-          stepId={step.id}
-          blocks={step.content}
-          context={context}
-        />
-      ) : null}
-      <ItemRulesContext.Provider value={hiddenItemFields}>
-        {fields.map((name) => {
-          if (irrelevant.includes(name)) return null;
-          const fieldSchema = (schema.properties as Record<string, RJSFSchema>)[name] as RJSFSchema;
-          const props = {
-            controller,
-            registry,
-            step: step.id,
-            name,
-            schema: fieldSchema,
-            uiSchema: uiSchemas[name] ?? {},
-            required: required.has(name),
-          };
-          if (step.form?.optionsWhen?.[name] !== undefined || step.form?.optionsFrom?.[name])
-            return <OfferedField key={name} {...props} stepDef={step} />;
-          if (isListField(fieldSchema, uiRoot[name]))
-            return <ListField key={name} {...props} stepDef={step} />;
-          return <FieldSlot key={name} {...props} />;
-        })}
-      </ItemRulesContext.Provider>
-      {quote ? <QuoteBox controller={controller} quote={quote} context={context} /> : null}
-      <div className="wizard-actions">
-        {/* Pressing the button keeps focus in the field: the field's blur would otherwise show its
+      <StepProgress controller={controller} stepId={step.id} context={context} />
+      <div
+        className={quote ? 'wizard-step__layout wizard-step__layout--quote' : 'wizard-step__layout'}
+      >
+        <div className="wizard-step__main">
+          {hasErrors ? <ErrorSummary ref={summaryRef} entries={entries} /> : null}
+          <h1 ref={headingRef} tabIndex={-1}>
+            {title}
+          </h1>
+          {migrated ? (
+            <InfoBox tone="neutral" headline={t('common:migration.headline')}>
+              {t('common:migration.text')}
+            </InfoBox>
+          ) : null}
+          {feedback?.infoBox ? (
+            <InfoBox
+              tone={feedback.infoBox.tone}
+              {...(feedback.infoBox.headlineKey
+                ? { headline: t(feedback.infoBox.headlineKey) }
+                : {})}
+            >
+              {t(feedback.infoBox.textKey, feedback.infoBox.values)}
+            </InfoBox>
+          ) : null}
+          {step.content ? (
+            <StepContent
+              controller={controller}
+              stepId={step.id}
+              blocks={step.content}
+              context={context}
+            />
+          ) : null}
+          <ItemRulesContext.Provider value={hiddenItemFields}>
+            {fields.map((name) => {
+              if (irrelevant.includes(name)) return null;
+              const fieldSchema = (schema.properties as Record<string, RJSFSchema>)[
+                name
+              ] as RJSFSchema;
+              const props = {
+                controller,
+                registry,
+                step: step.id,
+                name,
+                schema: fieldSchema,
+                uiSchema: uiSchemas[name] ?? {},
+                required: required.has(name),
+              };
+              if (step.form?.optionsWhen?.[name] !== undefined || step.form?.optionsFrom?.[name])
+                return <OfferedField key={name} {...props} stepDef={step} />;
+              if (isListField(fieldSchema, uiRoot[name]))
+                return <ListField key={name} {...props} stepDef={step} />;
+              return <FieldSlot key={name} {...props} />;
+            })}
+          </ItemRulesContext.Provider>
+          <div className="wizard-actions">
+            {/* Pressing the button keeps focus in the field: the field's blur would otherwise show its
             error first, move the button away under the pointer and lose the click. */}
-        <button
-          type="submit"
-          className="button"
-          disabled={busy}
-          onMouseDown={(event) => event.preventDefault()}
-        >
-          {t(step.nextLabelKey ?? 'common:actions.next')}
-        </button>
-        {hasPrevious ? (
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => controller.previous()}
-            disabled={busy}
-          >
-            {t('common:actions.back')}
-          </button>
+            <button
+              type="submit"
+              className="button"
+              disabled={busy}
+              onMouseDown={(event) => event.preventDefault()}
+            >
+              {t(step.nextLabelKey ?? 'common:actions.next')}
+            </button>
+            {hasPrevious ? (
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => controller.previous()}
+                disabled={busy}
+              >
+                {t('common:actions.back')}
+              </button>
+            ) : null}
+            {controller.offersDraft ? (
+              <DraftButton controller={controller} context={context} />
+            ) : null}
+          </div>
+          {controller.offersDraft ? (
+            <DraftNotice controller={controller} context={context} />
+          ) : null}
+        </div>
+        {/* The live price: beside the form on a wide screen, under it on a narrow one. */}
+        {quote ? (
+          <div className="wizard-step__aside">
+            <QuoteBox controller={controller} quote={quote} context={context} />
+          </div>
         ) : null}
-        {controller.offersDraft ? <DraftButton controller={controller} context={context} /> : null}
       </div>
-      {controller.offersDraft ? <DraftNotice controller={controller} context={context} /> : null}
     </form>
   );
 }

@@ -19,6 +19,8 @@ export interface WizardProps {
   segment: string | undefined;
   upload?: UploadFile;
   fileLimits: { maxSizeBytes: number; maxCount: number };
+  /** Resolves a content image's `src` (see RendererFormContext.imageSrc). */
+  imageSrc?: (src: string) => string;
   /**
    * Prefillable values the flow was opened with (definition `prefill.fields`, by name); read when
    * the controller is created and applied to a fresh start only.
@@ -69,7 +71,7 @@ export function useWizardController(
  * jotai atoms. The flow's texts come from its i18next namespace; nothing here knows a step name.
  */
 export function Wizard(props: WizardProps) {
-  const { setup, segment, upload, fileLimits } = props;
+  const { setup, segment, upload, fileLimits, imageSrc } = props;
   const { definition } = setup;
   const { t, i18n } = useTranslation([definition.i18nNamespace, 'common']);
   const controller = useWizardController(props);
@@ -108,13 +110,24 @@ export function Wizard(props: WizardProps) {
       lookup: (endpoint, query) =>
         stepId === undefined ? Promise.resolve([]) : controller.lookup(stepId, endpoint, query),
       ...(upload ? { upload } : {}),
+      ...(imageSrc ? { imageSrc } : {}),
       fileLimits,
       texts: {
         optionalSuffix: t('common:field.optionalSuffix'),
         errorPrefix: t('common:errors.inlinePrefix'),
       },
     }),
-    [t, i18n, definition.i18nNamespace, step?.i18nPrefix, stepId, controller, upload, fileLimits],
+    [
+      t,
+      i18n,
+      definition.i18nNamespace,
+      step?.i18nPrefix,
+      stepId,
+      controller,
+      upload,
+      fileLimits,
+      imageSrc,
+    ],
   );
 
   const page = pageId ? definition.pages?.find((p) => p.id === pageId) : undefined;

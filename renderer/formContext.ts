@@ -62,6 +62,11 @@ export interface RendererFormContext {
   lookup?: LookupService;
   /** Upload limits from configuration. */
   fileLimits: { maxSizeBytes: number; maxCount: number };
+  /**
+   * The address of a content block's image: the app resolves names of its own (a brand's
+   * illustration `brand:<name>`); without it the `src` is used as written.
+   */
+  imageSrc?: (src: string) => string;
   /** Shared texts translated once per flow (templates render them on every keystroke). */
   texts?: { optionalSuffix: string; errorPrefix: string };
 }

@@ -126,7 +126,9 @@ test('an agent creates a sub-agent, who signs in with the temporary password and
   await fresh.getByLabel('Neues Passwort').fill('Karlas-Passwort-2026');
   await fresh.getByLabel('Wie dürfen wir Sie ansprechen?').fill('Karla');
   await fresh.getByRole('button', { name: 'Passwort speichern und anmelden' }).click();
-  await expect(fresh).toHaveURL(/\/vermittler\/kundenbestand$/);
+  await expect(fresh).toHaveURL(/\/vermittler\/$/);
+  // The agent lands on the overview; its customer figure leads to the customer base.
+  await fresh.getByRole('link', { name: /Kundinnen und Kunden/ }).click();
   await expect(fresh.getByRole('link', { name: /Schmidt/ }).first()).toBeVisible();
   // A sub-agent sees the agency's sub-agents but cannot create one.
   await fresh.goto('/vermittler/untervermittler');

@@ -37,7 +37,7 @@ async function coverStep(page: Page) {
   await choose(page, 'Auch Verschleißteile', 'Nein');
   await choose(page, 'Schutzbrief einschließen?', 'Nein');
   // The live price follows the answers without blocking anything.
-  await expect(page.getByRole('complementary', { name: 'Ihr Beitrag' })).toContainText('€');
+  await expect(page.getByRole('region', { name: 'Ihr Beitrag' })).toContainText('€');
 }
 
 async function riskLocationStep(page: Page, plz?: string) {
@@ -68,7 +68,7 @@ async function startAndPayment(page: Page) {
   await next(page);
   await atStep(page, 'Zahlungsweise');
   await choose(page, 'Wie möchten Sie Ihren Beitrag zahlen?', 'monatlich');
-  await expect(page.getByRole('complementary', { name: 'Ihr Beitrag' })).toContainText('monatlich');
+  await expect(page.getByRole('region', { name: 'Ihr Beitrag' })).toContainText('monatlich');
   await next(page);
 }
 
@@ -154,8 +154,11 @@ test('an agent applies for a demo customer, saves a draft, resumes it and submit
 }) => {
   await page.goto('/vermittler/login');
   await signIn(page, 'ole.petersen@hfk-petersen.example');
-  await expect(page).toHaveURL(/\/vermittler\/kundenbestand$/);
+  await expect(page).toHaveURL(/\/vermittler\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: /^Willkommen/ })).toBeVisible();
   await expectNoAxeViolations(page);
+  // The agent lands on the overview; its customer figure leads to the customer base.
+  await page.getByRole('link', { name: /Kundinnen und Kunden/ }).click();
   const customerLink = page.getByRole('table', { name: 'Kundenbestand' }).getByRole('link').first();
   await customerLink.click();
   await expect(page).toHaveURL(/\/vermittler\/kunde\/[^/]+$/);

@@ -54,7 +54,7 @@ test('a failed log-in shows the error summary first and the same answer for an u
 test('a demo agent signs in and out of the agent portal', async ({ page }) => {
   await page.goto('/vermittler/login');
   await signIn(page, 'ole.petersen@hfk-petersen.example');
-  await expect(page).toHaveURL(/\/vermittler\/kundenbestand$/);
+  await expect(page).toHaveURL(/\/vermittler\/$/);
   await page.getByRole('button', { name: 'Abmelden' }).click();
   await expect(page).toHaveURL(/\/vermittler\/login$/);
   const stored = await page.evaluate(() =>
@@ -94,4 +94,6 @@ test('the session warns before it expires and can be extended', async ({ page })
   await dialog.getByRole('button', { name: 'Sitzung verlängern' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByLabel('Neue Handynummer')).toHaveValue('0151 23456789');
+  // Focus is back in the field the user was typing in, not on the page body.
+  await expect(page.getByLabel('Neue Handynummer')).toBeFocused();
 });

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { visibleSteps, type WizardDefinition } from '../../engine/index.ts';
 import { storageKey } from '../../renderer/store/persistence.ts';
-import { expectStepAccessible } from '../support/axe.ts';
+import { expectNoSidewaysScroll, expectStepAccessible, WidthReport } from '../support/axe.ts';
 
 // Every step of every public flow (in the first public variant showing it), enumerated from the generated definitions
 // (never by hand): first shown, after a failed "Weiter", and with a help dialog open. A step hidden by default is opened
@@ -107,7 +107,9 @@ test.beforeAll(async ({ browser, baseURL }) => {
   context = await browser.newContext({ ...(baseURL ? { baseURL } : {}), locale: 'de-DE' });
   page = await context.newPage();
 });
+const widths = new WidthReport('every step of every public flow');
 test.afterAll(async () => {
+  widths.print();
   await context.close();
 });
 
@@ -128,6 +130,7 @@ for (const run of runs) {
       await expect(page).toHaveURL(new RegExp(`/${step.id}(\\?|$)`));
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expectStepAccessible(page, step.form !== undefined);
+      widths.add(`${run.flow.id}/${step.id}`, await expectNoSidewaysScroll(page));
     });
   }
 }

@@ -9,7 +9,7 @@ import { atStep, choose, heading, next } from '../support/wizard.ts';
 // tariff for existing BHV_1 contracts (betriebshaftpflicht-wechsel.json) are data only: a business
 // applies from a prefilled link, and a signed-in customer changes the tariff from the contract.
 
-const priceBox = (page: Page) => page.getByRole('complementary', { name: /^Ihr Beitrag/ });
+const priceBox = (page: Page) => page.getByRole('region', { name: /^Ihr Beitrag/ });
 
 /** Fails "Weiter" on purpose: the error summary names the problem and axe finds nothing. */
 async function failedNext(page: Page, message: string): Promise<void> {

@@ -8,7 +8,7 @@ import { atStep, choose, group, heading, next } from '../support/wizard.ts';
 // what the URL brings visibly filled in, the business type chosen with the keyboard in the
 // finder, up to the confirmation with the application number and the premium the tariff gives.
 
-const priceBox = (page: Page) => page.getByRole('complementary', { name: 'Ihr Beitrag' });
+const priceBox = (page: Page) => page.getByRole('region', { name: 'Ihr Beitrag' });
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
 /** Types the start of a trade into a finder and picks the suggestion with the keyboard. */

@@ -134,7 +134,7 @@ test('quickstart and downloads lead on; a document downloads as a PDF', async ({
   await page.goto('/quickstart');
   await expect(page.getByRole('heading', { level: 1, name: 'So geht es los' })).toBeVisible();
   await expectPageAccessible(page);
-  await page.getByRole('link', { name: 'Schaden melden' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Schaden melden' }).click();
   await expect(page).toHaveURL(/\/schaden-melden/);
 
   await page.goto('/downloads');

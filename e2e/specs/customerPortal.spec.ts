@@ -160,7 +160,9 @@ test('a customer changes the e-mail address with the code sent to it, and the co
 
   await page.goto('/kunden/kontakt');
   await expect(page.getByRole('heading', { level: 1, name: 'Kontakt' })).toBeVisible();
-  await expect(page.getByRole('link', { name: '+49 89 5555 4000' })).toBeVisible();
+  await expect(
+    page.getByRole('main').getByRole('link', { name: '+49 89 5555 4000' }),
+  ).toBeVisible();
   await expectPageAccessible(page);
 });
 
@@ -241,6 +243,7 @@ test('a customer changes the mobile number with the SMS TAN sent to it', async (
   await expect(page.getByRole('heading', { level: 1, name: 'Handynummer geändert' })).toBeVisible();
   await expectPageAccessible(page);
   await page.getByRole('link', { name: 'Zurück zu Ihren Kundendaten' }).click();
-  await expect(page.getByText('+4915122334455')).toBeVisible();
+  // Shown as people read it, in national notation.
+  await expect(page.getByText('01512 2334455')).toBeVisible();
   await expect(page.getByText('keine hinterlegt')).toHaveCount(0);
 });

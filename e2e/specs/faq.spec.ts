@@ -10,7 +10,7 @@ test('a visitor searches the frequent questions and opens an answer with the key
   await page.goto('/haeufige-fragen');
   const heading = page.getByRole('heading', { level: 1, name: 'Häufige Fragen' });
   await expect(heading).toBeFocused();
-  await expect(page.getByRole('heading', { level: 2 })).toHaveCount(4);
+  await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveCount(4);
   await expectNoAxeViolations(page);
 
   const search = page.getByRole('searchbox', { name: 'Fragen durchsuchen' });
@@ -31,7 +31,7 @@ test('a visitor searches the frequent questions and opens an answer with the key
 
   await search.fill('Raumschiff');
   await expect(page.getByRole('status')).toHaveText(/keine Frage gefunden/);
-  await expect(page.getByRole('heading', { level: 2 })).toHaveCount(0);
+  await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveCount(0);
 });
 
 test('the frequent questions fit a 320 px wide screen without sideways scrolling', async ({

@@ -7,7 +7,7 @@ import { atStep, choose, heading, next } from '../support/wizard.ts';
 // applies from a comparison link whose answers are prefilled, is warned that the sum is below
 // 650 € per m², finds the address with the address finders and gets an application number.
 
-const priceBox = (page: Page) => page.getByRole('complementary', { name: 'Ihr Beitrag' });
+const priceBox = (page: Page) => page.getByRole('region', { name: 'Ihr Beitrag' });
 const sum = (page: Page) => page.getByLabel('Versicherungssumme in Euro', { exact: true });
 
 async function addressStep(page: Page, ort: string, strasse: string) {

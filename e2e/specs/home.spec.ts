@@ -14,17 +14,26 @@ test('the home page is German, titled and has no accessibility violations', asyn
   await expect(
     page.getByRole('link', { name: 'Inhaltsversicherung Mehrgefahren abschließen' }),
   ).toBeVisible();
-  const names = await page.getByRole('list').first().getByRole('link').allTextContents();
+  const names = await page
+    .getByRole('list', { name: 'Unsere Versicherungen' })
+    .getByRole('link')
+    .allTextContents();
   expect(names.length).toBeGreaterThanOrEqual(20);
   expect(new Set(names).size).toBe(names.length);
   await expectNoAxeViolations(page);
   await page.getByRole('link', { name: 'Einen Schaden melden' }).click();
   await expect(page).toHaveURL(/\/schaden-melden\//);
   await page.goto('/');
-  await page.getByRole('link', { name: /^Kundenportal/ }).click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /^Kundenportal/ })
+    .click();
   await expect(page).toHaveURL(/\/kunden\/login$/);
   await page.goto('/');
-  await page.getByRole('link', { name: /^Vermittlerportal/ }).click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /^Vermittlerportal/ })
+    .click();
   await expect(page).toHaveURL(/\/vermittler\/login$/);
 });
 

@@ -7,7 +7,7 @@ import { atStep, choose, group, heading, next } from '../support/wizard.ts';
 // a couple applies from a comparison link whose answers are prefilled, names the partner, sees
 // only the covers that fit its answers and the price follow them, and gets its application number.
 
-const priceBox = (page: Page) => page.getByRole('complementary', { name: 'Ihr Beitrag' });
+const priceBox = (page: Page) => page.getByRole('region', { name: 'Ihr Beitrag' });
 
 /** Fails "Weiter" on purpose: the error summary names the problem and axe finds nothing. */
 async function failedNext(page: Page, message: string | RegExp): Promise<void> {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { appliesToContract } from '../../engine/index.ts';
 import { flows } from '../../generated/definitions/index.ts';
 import { signIn } from '../support/signIn.ts';
+import { pageWidth, WidthReport } from '../support/axe.ts';
 
 // Every route of the spec's route table (section 2), visited as the role it is for: a real page
 // with its own level-one heading, never "Seite nicht gefunden" or the portal's "Nicht gefunden".
@@ -33,7 +34,15 @@ const claimRoutes = Object.values(
 const fill = (route: string, values: Record<string, string>): string =>
   route.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? name));
 
-/** Opens a route and checks that a real page answers it (its heading is not a not-found one). */
+// The whole route table is visited on a 320 CSS pixel wide screen: no page scrolls sideways.
+test.use({ viewport: { width: 320, height: 800 } });
+const widths = new WidthReport('route table');
+test.afterAll(() => widths.print());
+
+/**
+ * Opens a route and checks that a real page answers it (its heading is not a not-found one) and
+ * that it fits the 320 px screen.
+ */
 async function expectRealPage(page: Page, path: string): Promise<void> {
   await test.step(path, async () => {
     await page.goto(path);
@@ -41,6 +50,9 @@ async function expectRealPage(page: Page, path: string): Promise<void> {
     await expect.soft(heading, `${path} shows a page`).toBeVisible();
     if (!(await heading.isVisible())) return;
     await expect.soft(heading, `${path} is not the not-found page`).not.toHaveText(NOT_FOUND);
+    const width = await pageWidth(page);
+    widths.add(path, width);
+    expect.soft(width, `${path} scrolls sideways at 320 px`).toBeLessThanOrEqual(320);
   });
 }
 

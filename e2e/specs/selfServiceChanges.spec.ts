@@ -24,7 +24,7 @@ test('moving: a household contract gets the new address with the household data,
   await page.getByLabel('Straße').fill('Hafenstraße');
   await page.getByLabel('Hausnummer').fill('7');
   await page.getByLabel('Postleitzahl').fill('2009');
-  await page.getByLabel('Ort').fill('Hamburg');
+  await page.getByLabel('Ort', { exact: true }).fill('Hamburg');
   await page.getByLabel('Wohnfläche der neuen Wohnung in m²', { exact: true }).fill('60');
   await page.getByLabel('Etage').fill('2');
   await page.getByLabel('Gebäudeart').selectOption({ label: 'Mehrfamilienhaus' });

@@ -9,7 +9,7 @@ import { atStep, choose, group, heading, next } from '../support/wizard.ts';
 // a person insures two dogs, choosing their breeds in the dog-breed finder with the keyboard, a
 // Listenhund is refused on the spot with its reason, and the cover comes prefilled from the URL.
 
-const priceBox = (page: Page) => page.getByRole('complementary', { name: 'Ihr Beitrag' });
+const priceBox = (page: Page) => page.getByRole('region', { name: 'Ihr Beitrag' });
 const dog = (page: Page, nummer: number) => page.getByRole('group', { name: `Hund ${nummer}` });
 
 /** Chooses a breed in a finder with the keyboard: type, arrow down to the suggestion, Enter. */
@@ -172,7 +172,9 @@ test('an agent insures a customer’s dog, saves a draft, resumes it and submits
 }) => {
   await page.goto('/vermittler/login');
   await signIn(page, 'jens.hansen@vb-hansen.example');
-  await expect(page).toHaveURL(/\/vermittler\/kundenbestand$/);
+  await expect(page).toHaveURL(/\/vermittler\/$/);
+  // The agent lands on the overview; its customer figure leads to the customer base.
+  await page.getByRole('link', { name: /Kundinnen und Kunden/ }).click();
   await page.getByRole('table', { name: 'Kundenbestand' }).getByRole('link').first().click();
   await expect(page).toHaveURL(/\/vermittler\/kunde\/[^/]+$/);
   const partnerNummer = /kunde\/([^/]+)$/.exec(page.url())?.[1] ?? '';

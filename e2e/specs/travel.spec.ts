@@ -8,7 +8,7 @@ import { atStep, choose, group, heading, next } from '../support/wizard.ts';
 // can buy it as a customer and as an agent, with its list of travellers, rules between its dates,
 // a policyholder filled from the first traveller and a payment period fixed to a single payment.
 
-const priceBox = (page: Page) => page.getByRole('complementary', { name: 'Ihr Beitrag' });
+const priceBox = (page: Page) => page.getByRole('region', { name: 'Ihr Beitrag' });
 
 /** Fails "Weiter" on purpose: the error summary takes focus and axe finds nothing. */
 async function failedNext(page: Page, message: string | RegExp): Promise<void> {
@@ -137,7 +137,9 @@ test('an agent starts travel insurance for a customer, saves a draft, resumes it
 }) => {
   await page.goto('/vermittler/login');
   await signIn(page, 'jens.hansen@vb-hansen.example');
-  await expect(page).toHaveURL(/\/vermittler\/kundenbestand$/);
+  await expect(page).toHaveURL(/\/vermittler\/$/);
+  // The agent lands on the overview; its customer figure leads to the customer base.
+  await page.getByRole('link', { name: /Kundinnen und Kunden/ }).click();
   await page.getByRole('table', { name: 'Kundenbestand' }).getByRole('link').first().click();
   await expect(page).toHaveURL(/\/vermittler\/kunde\/[^/]+$/);
   // The account holder is filled from the customer's name (its last two words in the heading).

@@ -3,8 +3,11 @@ import { expect, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
-/** The WCAG tags QUALITY.md requires (wcag22aa turns on target-size). */
-export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+/**
+ * The WCAG tags QUALITY.md requires (wcag22aa turns on target-size), and axe's best practices
+ * (landmarks, heading order, one main, unique landmark names).
+ */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 const require = createRequire(import.meta.url);
 // axe-core itself, configured with its German locale, so reports read as the users' language.
@@ -41,15 +44,43 @@ export async function expectStepAccessible(page: Page, hasForm: boolean): Promis
   }
 }
 
-/** Expects the page to fit a 320 CSS pixel wide screen without sideways scrolling (WCAG 1.4.10). */
-export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+/** The page's width as laid out (its scroll width) in CSS pixels. */
+export const pageWidth = (page: Page): Promise<number> =>
+  page.evaluate(() => document.documentElement.scrollWidth);
+
+/**
+ * Expects the page to fit a 320 CSS pixel wide screen without sideways scrolling (WCAG 1.4.10);
+ * answers the width it measured there.
+ */
+export async function expectNoSidewaysScroll(page: Page): Promise<number> {
   const size = page.viewportSize();
   await page.setViewportSize({ width: 320, height: 800 });
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  const width = await pageWidth(page);
+  expect(width, `${page.url()} scrolls sideways at 320 px (${width} px wide)`).toBeLessThanOrEqual(
+    320,
   );
-  expect(overflow, `${page.url()} scrolls sideways at 320 px`).toBeLessThanOrEqual(0);
   if (size) await page.setViewportSize(size);
+  return width;
+}
+
+/**
+ * The widths a sweep measured at 320 px, printed as one line per sweep when it ends (the figures
+ * the sweep is judged by): how many pages, the widest and where.
+ */
+export class WidthReport {
+  private readonly widths: { where: string; width: number }[] = [];
+  constructor(private readonly sweep: string) {}
+  add(where: string, width: number): void {
+    this.widths.push({ where, width });
+  }
+  print(): void {
+    if (this.widths.length === 0) return;
+    const widest = this.widths.reduce((a, b) => (b.width > a.width ? b : a));
+    const over = this.widths.filter((entry) => entry.width > 320).length;
+    console.log(
+      `320 px sweep (${this.sweep}): ${this.widths.length} pages, widest ${widest.width} px (${widest.where}), ${over} wider than 320 px`,
+    );
+  }
 }
 
 /** What every new page is checked for: no axe violation and no sideways scroll at 320 px. */

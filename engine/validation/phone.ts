@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { PhoneNumber } from 'libphonenumber-js/max';
-import { providePhoneNormalizer } from './phoneNormalizer.ts';
+import { providePhoneFormatter, providePhoneNormalizer } from './phoneNormalizer.ts';
 
 /** Country assumed for numbers written in national notation ("0151 23456789"). */
 export const DEFAULT_PHONE_COUNTRY = 'DE';
@@ -38,6 +38,20 @@ export function normalizePhone(value: string): string {
   return phone !== undefined && phone.isValid() ? phone.number : value.trim();
 }
 
+/**
+ * A telephone number as people read it: a German number in national notation with the area code
+ * apart ("+4916012345604" -> "0160 12345604"), a foreign one in international notation
+ * ("+41 44 668 18 00"); a value that is no valid number stays as it is.
+ */
+export function formatPhone(value: string): string {
+  const phone = parsePhone(value);
+  if (phone === undefined || !phone.isValid()) return value;
+  return phone.country === DEFAULT_PHONE_COUNTRY
+    ? phone.formatNational()
+    : phone.formatInternational();
+}
+
 // normalize.ts (normalizeByFormat) reaches the normaliser through phoneNormalizer.ts, so that the
 // engine does not load libphonenumber-js for flows without telephone fields.
 providePhoneNormalizer(normalizePhone);
+providePhoneFormatter(formatPhone);

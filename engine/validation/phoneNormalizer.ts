@@ -18,3 +18,15 @@ export function providePhoneNormalizer(normalize: (value: string) => string): vo
 export function normalizePhoneIfLoaded(value: string): string {
   return normalizer ? normalizer(value) : value.trim();
 }
+
+let formatter: ((value: string) => string) | undefined;
+
+/** Called by phone.ts with its display formatter. */
+export function providePhoneFormatter(format: (value: string) => string): void {
+  formatter = format;
+}
+
+/** `formatPhone` of phone.ts once that is loaded; before, the value as it is. */
+export function formatPhoneIfLoaded(value: string): string {
+  return formatter ? formatter(value) : value;
+}

@@ -1,4 +1,4 @@
-import { formatGermanDate, formatGermanNumber, groupIban } from '../format/index.ts';
+import { formatGermanDate, formatGermanNumber, formatPhone, groupIban } from '../format/index.ts';
 import { isListField, listTextKeys } from './lists.ts';
 import { firstText } from './problemMessage.ts';
 
@@ -75,6 +75,8 @@ export function answerText(
   const format = own['format'];
   if (widget === 'date' || format === 'date') return formatGermanDate(value);
   if (widget === 'iban' || format === 'iban' || format === 'iban-de') return groupIban(value);
+  if (widget === 'phone' || (typeof format === 'string' && format.startsWith('phone')))
+    return formatPhone(value);
   return value;
 }
 

@@ -17,12 +17,49 @@ export interface BrandConfig {
    */
   hosts: string[];
   /**
-   * Colours of the brand. Text on primary must reach a contrast of 4.5:1.
+   * Colours of the brand, as design tokens (CSS custom properties --brand-primary, --brand-on-primary, --brand-accent, --brand-on-accent, --text, --muted, --link, --surface, --border, --focus). Checked for WCAG 2.2 AA contrast: onPrimary on primary, onAccent on accent, text, muted and link on white and on surface reach 4.5:1; border and focus on white 3:1.
    */
   theme: {
+    /**
+     * Main colour: header, buttons, headings accents.
+     */
     primary: string;
+    /**
+     * Text and icons on the main colour.
+     */
     onPrimary: string;
+    /**
+     * Second colour: highlights, the current step, the hint bar.
+     */
     accent: string;
+    /**
+     * Text on the accent colour.
+     */
+    onAccent: string;
+    /**
+     * Body text.
+     */
+    text: string;
+    /**
+     * Secondary text (hints, meta lines).
+     */
+    muted: string;
+    /**
+     * Links in text (also visited).
+     */
+    link: string;
+    /**
+     * Background of cards, the price box and the footer.
+     */
+    surface: string;
+    /**
+     * Borders of inputs, cards and tables.
+     */
+    border: string;
+    /**
+     * Focus ring of controls.
+     */
+    focus: string;
   };
   /**
    * Products offered in the claim entry.
@@ -50,5 +87,91 @@ export interface BrandConfig {
      * Postal address in one line.
      */
     anschrift: string;
+  };
+  /**
+   * How the brand looks beyond its colours: logo, type, shapes, header and imagery. Every value becomes a design token (CSS custom property) the components use.
+   */
+  design: {
+    /**
+     * The brand logo, an SVG under definitions/brands/assets/ (made for this project).
+     */
+    logo: string;
+    typography: {
+      /**
+       * Body text font: a web font shipped with the platform (latin subset, 400 and 700, served locally) or a system stack.
+       */
+      body: 'Inter' | 'Source Sans 3' | 'Nunito' | 'system-sans' | 'system-serif';
+      /**
+       * Heading font.
+       */
+      headings:
+        'Inter' | 'Source Serif 4' | 'Source Sans 3' | 'Nunito' | 'system-sans' | 'system-serif';
+      /**
+       * Weight of headings.
+       */
+      headingWeight: 600 | 700 | 800;
+      /**
+       * Factor on the base size of 16 px (1 = 16 px).
+       */
+      scale: number;
+    };
+    shape: {
+      /**
+       * Corner radius of inputs, cards and boxes.
+       */
+      radius: string;
+      /**
+       * Corner radius of buttons (999px for pills).
+       */
+      buttonRadius: string;
+    };
+    /**
+     * Density: the spacing unit is 0.875, 1 or 1.125 rem.
+     */
+    spacing: 'compact' | 'regular' | 'airy';
+    /**
+     * The header bar: in the main colour with light text, or light with the main colour as a band underneath.
+     */
+    header: 'primary' | 'light';
+    /**
+     * Links in text are always underlined (underline) or underlined on hover and focus only in navigation (underline-on-hover); links in running text stay underlined either way.
+     */
+    linkStyle: 'underline' | 'underline-on-hover';
+    /**
+     * Named illustrations (SVG under definitions/brands/assets/). Definitions show them with an image block src "brand:<name>". Every brand has the same names.
+     */
+    imagery: {
+      hero: string;
+      schadenmeldung: string;
+    };
+  };
+  /**
+   * The legal notice (Impressum) of the brand, shown at /impressum.
+   */
+  imprint: {
+    /**
+     * Company name and legal form.
+     */
+    firma: string;
+    /**
+     * Registered address in one line.
+     */
+    anschrift: string;
+    /**
+     * Board (Vorstand) or managing directors.
+     */
+    vertreten: string;
+    /**
+     * Commercial register and number.
+     */
+    register: string;
+    /**
+     * VAT id (DE123456789 or CHE-123.456.789 MWST).
+     */
+    ustId: string;
+    /**
+     * Supervisory authority (BaFin, FINMA) with address.
+     */
+    aufsicht: string;
   };
 }

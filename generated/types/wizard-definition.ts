@@ -371,7 +371,7 @@ export type ContentBlock = {
    */
   altKey?: string;
   /**
-   * Image URL: a local path (/images/...) or a content-network URL, rewritten to /images as webp.
+   * Image URL: a local path (/images/...), a content-network URL (rewritten to /images as webp), or brand:<name> for the brand's own illustration of that name (design.imagery in definitions/brands/<id>.json; every brand has it).
    */
   src?: string;
   /**
@@ -461,7 +461,7 @@ export type ContentBlock = {
    */
   altKey?: string;
   /**
-   * Image URL: a local path (/images/...) or a content-network URL, rewritten to /images as webp.
+   * Image URL: a local path (/images/...), a content-network URL (rewritten to /images as webp), or brand:<name> for the brand's own illustration of that name (design.imagery in definitions/brands/<id>.json; every brand has it).
    */
   src?: string;
   /**
@@ -551,7 +551,7 @@ export type ContentBlock = {
    */
   altKey?: string;
   /**
-   * Image URL: a local path (/images/...) or a content-network URL, rewritten to /images as webp.
+   * Image URL: a local path (/images/...), a content-network URL (rewritten to /images as webp), or brand:<name> for the brand's own illustration of that name (design.imagery in definitions/brands/<id>.json; every brand has it).
    */
   src?: string;
   /**

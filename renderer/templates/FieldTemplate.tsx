@@ -1,9 +1,10 @@
-import { descriptionId, errorId, type FieldTemplateProps } from '@rjsf/utils';
+import { descriptionId, helpId, type FieldTemplateProps } from '@rjsf/utils';
 import { isListField } from '#engine';
 import { answerText } from '#engine';
 import { formContextOf } from '../formContext.ts';
 import { FieldError } from './FieldError.tsx';
 import { HelpDialog } from './HelpDialog.tsx';
+import { describedByIds } from '../widgets/controlAttributes.ts';
 import { textPathOf } from './listTexts.ts';
 
 const GROUP_WIDGETS = new Set(['radio', 'checkboxes']);
@@ -64,15 +65,24 @@ export function FieldTemplate(props: FieldTemplateProps) {
         : (context.texts?.optionalSuffix ?? context.t('common:field.optionalSuffix'))}
     </>
   );
-  const help =
-    (uiSchema as Record<string, unknown> | undefined)?.['ui:help'] === true ? (
+  const options = uiSchema?.['ui:options'] as Record<string, unknown> | undefined;
+  const hasHelp = (uiSchema as Record<string, unknown> | undefined)?.['ui:help'] === true;
+  // The help button sits beside the label (outside a group's legend, so the group's name is the
+  // label alone); its text is also in the page, hidden, for the control's description.
+  const help = hasHelp ? (
+    <>
       <HelpDialog
         context={context}
         label={label}
         textKey={`${base}.help`}
         headlineKey={`${base}.helpHeadline`}
       />
-    ) : null;
+      <span id={helpId(id)} hidden>
+        {context.t(`${base}.help`)}
+      </span>
+    </>
+  ) : null;
+  const describedBy = describedByIds(id, options, uiSchema as Record<string, unknown> | undefined);
   const messages = (
     <>
       {hint ? (
@@ -87,14 +97,9 @@ export function FieldTemplate(props: FieldTemplateProps) {
   if (widget && GROUP_WIDGETS.has(widget)) {
     return (
       <div className={className}>
-        <fieldset
-          className="field__group"
-          aria-describedby={`${hint ? descriptionId(id) : ''} ${errorId(id)}`.trim()}
-        >
-          <legend className="field__label">
-            {labelText}
-            {help}
-          </legend>
+        <fieldset className="field__group" aria-describedby={describedBy}>
+          <legend className="field__label">{labelText}</legend>
+          {help}
           {messages}
           {children}
         </fieldset>

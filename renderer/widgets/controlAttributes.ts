@@ -1,4 +1,4 @@
-import { ariaDescribedByIds } from '@rjsf/utils';
+import { descriptionId, errorId, helpId } from '@rjsf/utils';
 import type { WidgetProps } from '@rjsf/utils';
 
 /**
@@ -25,12 +25,28 @@ export function controlAttributes(props: WidgetProps): ControlAttributes {
   return {
     id: props.id,
     name: props.id,
-    'aria-describedby': ariaDescribedByIds(props.id),
+    'aria-describedby': describedByIds(props.id, props.options, props.uiSchema),
     'aria-invalid': hasErrors(props) ? true : undefined,
     required: props.required === true,
     disabled: props.disabled === true,
     autoFocus: props.autofocus === true,
   };
+}
+
+/**
+ * The ids a field's control is described by, only of elements its FieldTemplate renders: the
+ * inline error (always present, hidden while empty), the hint when `ui:options.hintText` is set,
+ * and the help text when `ui:help` is true. No reference points at a missing element.
+ */
+export function describedByIds(
+  id: string,
+  options: Readonly<Record<string, unknown>> | undefined,
+  uiSchema: Readonly<Record<string, unknown>> | undefined,
+): string {
+  const ids = [errorId(id)];
+  if (typeof options?.['hintText'] === 'string') ids.push(descriptionId(id));
+  if (uiSchema?.['ui:help'] === true) ids.push(helpId(id));
+  return ids.join(' ');
 }
 
 /** Whether rjsf reported errors for the widget's field. */

@@ -35,3 +35,18 @@ describe('axe on the new parts of a step', () => {
     });
   }
 });
+
+describe('descriptions and progress of a step', () => {
+  it('points every aria-describedby at an element of the page and shows the step count', async () => {
+    renderTravel('reisende', answers);
+    await screen.findByRole('heading', { level: 1 });
+    const described = [...document.querySelectorAll('[aria-describedby]')];
+    expect(described.length).toBeGreaterThan(0);
+    for (const element of described)
+      for (const id of (element.getAttribute('aria-describedby') ?? '').split(/\s+/))
+        expect(document.getElementById(id), `${element.id} -> ${id}`).not.toBeNull();
+    expect(screen.getByRole('navigation', { name: 'Fortschritt' })).toHaveTextContent(
+      /Schritt \d+ von \d+/,
+    );
+  });
+});

@@ -88,7 +88,7 @@ function pendingTransport() {
 }
 
 const ok = (body: unknown): TransportResult => ({ ok: true, status: 200, body });
-const priceBox = () => screen.getByRole('complementary', { name: 'Ihr Beitrag' });
+const priceBox = () => screen.getByRole('region', { name: 'Ihr Beitrag' });
 const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 const typePrice = (text: string) =>
   fireEvent.change(screen.getByLabelText(/^Kaufpreis/), { target: { value: text } });
@@ -98,7 +98,7 @@ describe('live price', () => {
     const { services } = pendingTransport();
     renderFlow({ definition, services, segment: 'start' });
     expect(screen.getByRole('heading', { level: 1, name: 'Start' })).toBeVisible();
-    expect(screen.queryByRole('complementary')).toBeNull();
+    expect(screen.queryByRole('region')).toBeNull();
   });
 
   it('waits for the answers it needs, with a hint, and asks for nothing', () => {

@@ -159,7 +159,7 @@ describe('summary content block', () => {
       ['Vorname', 'Erika'],
       ['Anrede', 'Frau'],
       ['Geburtsdatum', '07.03.1985'],
-      ['Telefon', '+4915123456789'],
+      ['Telefon', '01512 3456789'],
     ]);
     expect(rowsOf('Ihr Fahrrad')).toEqual([
       ['Kaufpreis in Euro', '1.234,50'],

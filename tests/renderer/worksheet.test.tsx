@@ -107,7 +107,7 @@ function open(body: Record<string, unknown>) {
 describe('the rating worksheet under the price', () => {
   it('shows an agent the worksheet, collapsed, with the tables and keys each step used', async () => {
     open({ beitrag: 1800, rechenweg });
-    const box = await screen.findByRole('complementary');
+    const box = await screen.findByRole('region');
     await within(box).findByText('1800 € im Jahr');
     const toggle = within(box).getByText('Rechenweg des Beitrags anzeigen');
     const details = toggle.closest('details') as HTMLDetailsElement;
@@ -131,7 +131,7 @@ describe('the rating worksheet under the price', () => {
 
   it('shows no worksheet when the price comes without one (customers)', async () => {
     open({ beitrag: 1800 });
-    const box = await screen.findByRole('complementary');
+    const box = await screen.findByRole('region');
     await within(box).findByText('1800 € im Jahr');
     expect(within(box).queryByText('Rechenweg des Beitrags anzeigen')).toBeNull();
   });

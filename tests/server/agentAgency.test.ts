@@ -30,7 +30,10 @@ describe('agent portal data', () => {
       vermittlerNummer: 'V-AS-100',
       email: 'jens.hansen@vb-hansen.example',
       untervermittler: false,
+      marke: 'andsafe',
     });
+    // The brand decides the portal's design: an agent of hfk sees hfk.
+    expect((await get('/api/vermittler/profil', PETERSEN)).json()).toMatchObject({ marke: 'hfk' });
     const agency = (await get('/api/vermittler/agentur', HANSEN)).json<{
       vermittler: { vermittlerNummer: string; vertriebsweg: string }[];
     }>();

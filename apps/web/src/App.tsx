@@ -2,8 +2,9 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes, useParams } from 'react-router';
 import type { BrandConfig } from '../../../generated/types/brand.ts';
-import { authRoutes, RequireAuth, SignOutButton, type Portal } from './auth/index.ts';
+import { authRoutes, RequireAuth, type Portal } from './auth/index.ts';
 import { AgentNav } from './agent/AgentNav.tsx';
+import { AgentBrand } from './agent/AgentBrand.tsx';
 import { CustomerNav } from './portal/CustomerNav.tsx';
 import { flows, type FlowEntry } from '../../../generated/definitions/index.ts';
 import {
@@ -14,6 +15,9 @@ import {
 import { Home } from './pages/Home.tsx';
 import { FaqPage } from './pages/FaqPage.tsx';
 import { NotFound } from './pages/NotFound.tsx';
+import { SiteHeader } from './layout/SiteHeader.tsx';
+import { SiteFooter } from './layout/SiteFooter.tsx';
+import { Breadcrumbs } from './layout/Breadcrumbs.tsx';
 
 // The renderer, rjsf and the flows load only on a flow's route, not with the home page.
 const FlowRoute = lazy(() =>
@@ -95,6 +99,15 @@ const CustomerBasePage = lazy(() =>
 const AgentCustomerPage = lazy(() =>
   import('./agent/AgentCustomerPage.tsx').then((m) => ({ default: m.AgentCustomerPage })),
 );
+const AgentStartPage = lazy(() =>
+  import('./agent/AgentStartPage.tsx').then((m) => ({ default: m.AgentStartPage })),
+);
+const ImprintPage = lazy(() =>
+  import('./pages/LegalPages.tsx').then((m) => ({ default: m.ImprintPage })),
+);
+const PrivacyPage = lazy(() =>
+  import('./pages/LegalPages.tsx').then((m) => ({ default: m.PrivacyPage })),
+);
 const DraftsPage = lazy(() =>
   import('./agent/DraftsPage.tsx').then((m) => ({ default: m.DraftsPage })),
 );
@@ -129,18 +142,24 @@ export const flowPortal = (flow: Pick<FlowEntry, 'roles'>): Portal | null =>
 export const flowKey = (flow: FlowEntry): string =>
   flow.id + ((flow as { variant?: string }).variant ?? '');
 
-/** A customer-portal page: signed-in customers only, with the portal navigation. */
+/** A customer-portal page: signed-in customers only, with the portal navigation and the trail. */
 const customerPage = (page: ReactNode) => (
   <RequireAuth portal="benutzer">
     <CustomerNav />
+    <Breadcrumbs />
     {page}
   </RequireAuth>
 );
 
-/** An agent-portal page: signed-in agents only, with the portal navigation. */
-const agentPage = (page: ReactNode) => (
+/**
+ * An agent-portal page: signed-in agents only, with the portal navigation and the trail, in the
+ * design of the agent's brand.
+ */
+const agentPage = (page: ReactNode, brand: string) => (
   <RequireAuth portal="vermittler">
+    <AgentBrand brand={brand} />
     <AgentNav />
+    <Breadcrumbs />
     {page}
   </RequireAuth>
 );
@@ -168,11 +187,7 @@ export function App({ brand }: { brand: BrandConfig }) {
       <a className="skip-link" href="#main">
         {t('app.skipLink')}
       </a>
-      <header className="app-header">
-        <span className="brand-name">{brand.name}</span>
-        <span className="app-name">{t('app.name')}</span>
-        <SignOutButton />
-      </header>
+      <SiteHeader brand={brand} />
       <main id="main" tabIndex={-1}>
         {/* The portal pages' texts (namespace portal) load on first use. */}
         <Suspense fallback={loading}>
@@ -191,6 +206,8 @@ export function App({ brand }: { brand: BrandConfig }) {
                 </Suspense>
               }
             />
+            <Route path="/impressum" element={<ImprintPage brand={brand} />} />
+            <Route path="/datenschutz" element={<PrivacyPage brand={brand} />} />
             {flows
               .filter((flow) => flow.brands.includes(brand.id))
               .map((flow) => (
@@ -231,41 +248,54 @@ export function App({ brand }: { brand: BrandConfig }) {
               element={customerPage(<PostfachPage box="gesendet" />)}
             />
             <Route path="/kunden/postfach/:id" element={customerPage(<PostfachMessagePage />)} />
+            <Route path="/vermittler" element={agentPage(<AgentStartPage />, brand.id)} />
             <Route
-              path="/vermittler"
-              element={<Navigate replace to="/vermittler/kundenbestand" />}
+              path="/vermittler/kundenbestand"
+              element={agentPage(<CustomerBasePage />, brand.id)}
             />
-            <Route path="/vermittler/kundenbestand" element={agentPage(<CustomerBasePage />)} />
             <Route
               path="/vermittler/kunde/:partnerNummer"
-              element={agentPage(<AgentCustomerPage />)}
+              element={agentPage(<AgentCustomerPage />, brand.id)}
             />
-            <Route path="/vermittler/entwuerfe" element={agentPage(<DraftsPage />)} />
-            <Route path="/vermittler/vertraege" element={agentPage(<AgentContractsPage />)} />
+            <Route path="/vermittler/entwuerfe" element={agentPage(<DraftsPage />, brand.id)} />
+            <Route
+              path="/vermittler/vertraege"
+              element={agentPage(<AgentContractsPage />, brand.id)}
+            />
             <Route
               path="/vermittler/schaeden"
-              element={agentPage(<ClaimsPage portal="vermittler" />)}
+              element={agentPage(<ClaimsPage portal="vermittler" />, brand.id)}
             />
             <Route
               path="/vermittler/schaeden/:aktenId"
-              element={agentPage(<ClaimDetailPage portal="vermittler" />)}
+              element={agentPage(<ClaimDetailPage portal="vermittler" />, brand.id)}
             />
             <Route
               path="/vermittler/vertraege/:versicherungsNummer"
-              element={agentPage(<AgentContractPage brand={brand.id} />)}
+              element={agentPage(<AgentContractPage brand={brand.id} />, brand.id)}
             />
-            <Route path="/vermittler/kundendaten" element={agentPage(<AgentProfilePage />)} />
-            <Route path="/vermittler/einstellungen" element={agentPage(<AgentSettingsPage />)} />
-            <Route path="/vermittler/agentur" element={agentPage(<AgencyPage />)} />
-            <Route path="/vermittler/untervermittler" element={agentPage(<SubAgentsPage />)} />
+            <Route
+              path="/vermittler/kundendaten"
+              element={agentPage(<AgentProfilePage />, brand.id)}
+            />
+            <Route
+              path="/vermittler/einstellungen"
+              element={agentPage(<AgentSettingsPage />, brand.id)}
+            />
+            <Route path="/vermittler/agentur" element={agentPage(<AgencyPage />, brand.id)} />
+            <Route
+              path="/vermittler/untervermittler"
+              element={agentPage(<SubAgentsPage />, brand.id)}
+            />
             <Route
               path="/vermittler/untervermittler/anlegen"
-              element={agentPage(<CreateSubAgentPage />)}
+              element={agentPage(<CreateSubAgentPage />, brand.id)}
             />
             <Route
               path="/vermittler/haeufige-fragen"
               element={agentPage(
                 <FaqPage namespace="faq-vermittler" back="/vermittler/kundenbestand" />,
+                brand.id,
               )}
             />
             <Route
@@ -274,15 +304,15 @@ export function App({ brand }: { brand: BrandConfig }) {
             />
             <Route
               path="/vermittler/nachrichten/eingang"
-              element={agentPage(<PostfachPage box="eingang" portal="vermittler" />)}
+              element={agentPage(<PostfachPage box="eingang" portal="vermittler" />, brand.id)}
             />
             <Route
               path="/vermittler/nachrichten/gesendet"
-              element={agentPage(<PostfachPage box="gesendet" portal="vermittler" />)}
+              element={agentPage(<PostfachPage box="gesendet" portal="vermittler" />, brand.id)}
             />
             <Route
               path="/vermittler/nachrichten/:id"
-              element={agentPage(<PostfachMessagePage portal="vermittler" />)}
+              element={agentPage(<PostfachMessagePage portal="vermittler" />, brand.id)}
             />
             {/* The broker mail's links: after the agent's sign-in, the message list, the contract, the customer. */}
             <Route
@@ -309,6 +339,7 @@ export function App({ brand }: { brand: BrandConfig }) {
           </Routes>
         </Suspense>
       </main>
+      <SiteFooter brand={brand} />
     </BrowserRouter>
   );
 }

@@ -1,7 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
-import { applyTheme, resolveBrand } from './config/brand.ts';
+import { applyTheme, brands, resolveBrand } from './config/brand.ts';
+import { BrandSwitchContext } from './config/brandSwitch.ts';
+import type { BrandConfig } from '../../../generated/types/brand.ts';
 import { PlatformProviders, sessionStorageOf, startPlatform } from './platform/index.ts';
 import './styles.css';
 
@@ -21,10 +23,23 @@ document.title = platform.i18n.t('app.name');
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
-createRoot(container).render(
-  <StrictMode>
-    <PlatformProviders platform={platform}>
-      <App brand={brand} />
-    </PlatformProviders>
-  </StrictMode>,
-);
+const root = createRoot(container);
+const render = (shown: BrandConfig): void =>
+  root.render(
+    <StrictMode>
+      <BrandSwitchContext.Provider value={switchBrand}>
+        <PlatformProviders platform={platform}>
+          <App brand={shown} />
+        </PlatformProviders>
+      </BrandSwitchContext.Provider>
+    </StrictMode>,
+  );
+/** Shows another brand: remembered for the tab, its design applied, the app rendered with it. */
+function switchBrand(brandId: string): void {
+  const next = brands.get(brandId);
+  if (!next || next.id === document.documentElement.dataset['brand']) return;
+  storage.setItem(BRAND_KEY, next.id);
+  applyTheme(next, document.documentElement);
+  render(next);
+}
+render(brand);

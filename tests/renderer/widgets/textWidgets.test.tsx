@@ -10,16 +10,25 @@ import {
   TextWidget,
 } from '../../../renderer/widgets/index.ts';
 import { renderWidget } from './renderWidget.tsx';
+import type { WidgetProps } from '@rjsf/utils';
 
 afterEach(cleanup);
 
 describe('text-like widgets', () => {
-  it('carries the field id as id and name and points aria-describedby at hint, error and help', () => {
+  it('carries the field id as id and name and points aria-describedby at the error only, without hint or help', () => {
     renderWidget(TextWidget);
     const input = screen.getByRole('textbox');
     expect(input.id).toBe('root_field');
     expect(input.getAttribute('name')).toBe('root_field');
-    expect(input.getAttribute('aria-describedby')).toBe(
+    expect(input.getAttribute('aria-describedby')).toBe('root_field__error');
+  });
+
+  it('points aria-describedby at the hint and the help text when the field has them', () => {
+    renderWidget(TextWidget, {
+      options: { hintText: 'Wie auf der Rechnung' },
+      uiSchema: { 'ui:help': true } as unknown as WidgetProps['uiSchema'],
+    });
+    expect(screen.getByRole('textbox').getAttribute('aria-describedby')).toBe(
       'root_field__error root_field__description root_field__help',
     );
   });

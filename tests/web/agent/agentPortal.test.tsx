@@ -198,6 +198,15 @@ describe('the customer page', () => {
     expect(fake.calls).toEqual([{ method: 'GET', url: URL, auth: 'bearer' }]);
   });
 
+  it('writes the customer’s telephone number as people read it (national notation)', async () => {
+    server.send = fakeSend({
+      [`GET ${URL}`]: ok({ ...customer, telefon: '+4934112345602' }),
+    }).send;
+    renderCustomer();
+    await screen.findByRole('heading', { level: 1, name: 'Frau Anna Schmidt' });
+    expect(screen.getByText('Telefonnummer').nextElementSibling?.textContent).toBe('0341 12345602');
+  });
+
   it('says "Kunde nicht gefunden" on a 404, with a link back', async () => {
     server.send = fakeSend({ [`GET ${URL}`]: fail(404) }).send;
     renderCustomer();

@@ -47,7 +47,7 @@ describe('portal paths', () => {
     expect(safeReturnPath('benutzer', 'https://evil.example/kunden/')).toBe('/kunden/');
     expect(safeReturnPath('benutzer', '//evil.example')).toBe('/kunden/');
     expect(safeReturnPath('benutzer', '/vermittler/kundenbestand')).toBe('/kunden/');
-    expect(safeReturnPath('vermittler', null)).toBe('/vermittler/kundenbestand');
+    expect(safeReturnPath('vermittler', null)).toBe('/vermittler/');
   });
 });
 

@@ -109,14 +109,21 @@ describe('the route table', () => {
     ).toBeInTheDocument();
   });
 
-  it('sends an agent from /vermittler to the customer base, with the agent navigation', async () => {
+  it('shows an agent the overview at /vermittler, with the customer count and the agent navigation', async () => {
     vi.spyOn(authStore.auth.vermittler, 'session').mockResolvedValue(signedIn());
-    server.send = fakeSend({ 'GET /api/vermittler/kunden': ok([]) }).send;
+    server.send = fakeSend({
+      'GET /api/vermittler/kunden': ok([
+        { partnerNummer: '2000101' },
+        { partnerNummer: '2000102' },
+      ]),
+    }).send;
     renderAppAt('/vermittler');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Kundenbestand' }),
-    ).toBeInTheDocument();
-    expect(window.location.pathname).toBe('/vermittler/kundenbestand');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Übersicht' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: '2 Kundinnen und Kunden' })).toHaveAttribute(
+      'href',
+      '/vermittler/kundenbestand',
+    );
+    expect(window.location.pathname).toBe('/vermittler');
     expect(screen.getByRole('navigation', { name: 'Vermittlerportal' })).toBeInTheDocument();
   });
 

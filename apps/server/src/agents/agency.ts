@@ -22,6 +22,8 @@ export async function agentProfile(db: Db, vermittlerNummer: string) {
     benachrichtigungEmail: row.agent.benachrichtigungEmail ?? row.agent.email,
     vertriebsweg: row.agent.vertriebsweg,
     untervermittler: row.agent.parentVermittlerNummer !== null,
+    /** The brand the agent works for: the portal shows itself in its design. */
+    marke: row.agent.brand,
     agentur: { agenturNummer: row.agency.agenturNummer, name: row.agency.name },
   };
 }

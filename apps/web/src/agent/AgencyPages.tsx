@@ -14,13 +14,12 @@ import { QueryStatus } from '../pages/QueryStatus.tsx';
 import { usePageHeading } from '../pages/usePageHeading.ts';
 import { today } from '../platform/clock.ts';
 import { isNotFound } from '../portal/api.ts';
-import { ChangeHistory } from '../portal/ChangeHistory.tsx';
+import { ChangeHistory, PendingChanges } from '../portal/ChangeHistory.tsx';
 import { ContractActionItems } from '../portal/ContractActions.tsx';
 import { Facts } from '../portal/ContractDetailPage.tsx';
 import { ContractDocuments } from '../portal/ContractDocuments.tsx';
 import { productName, statusLabel } from '../portal/ContractSummary.tsx';
 import { fetchContract } from '../portal/contractsApi.ts';
-import { pendingLines } from '../portal/pendingChanges.ts';
 import {
   AgentCallRefused,
   createSubAgent,
@@ -107,7 +106,6 @@ export function AgentContractPage({ brand = DEFAULT_BRAND }: { brand?: string })
   });
   const notFound = query.isError && isNotFound(query.error);
   const contract = query.data;
-  const pending = contract ? pendingLines(contract, t) : [];
   // The customer of the contract, from the agency's list (the contract view does not name them).
   const list = useQuery({ queryKey: ['vermittler', 'vertraege'], queryFn: fetchAgencyContracts });
   const partnerNummer = list.data?.find(
@@ -140,16 +138,7 @@ export function AgentContractPage({ brand = DEFAULT_BRAND }: { brand?: string })
               </Link>
             </p>
           ) : null}
-          <h2>{t('pending.title')}</h2>
-          {pending.length === 0 ? (
-            <p>{t('pending.none')}</p>
-          ) : (
-            <ul className="pending-list">
-              {pending.map((line) => (
-                <li key={line.key}>{line.text}</li>
-              ))}
-            </ul>
-          )}
+          <PendingChanges contract={contract} />
           <ChangeHistory contract={contract} />
           <ContractDocuments documents={contract.dokumente ?? []} />
           {actions.length > 0 && partnerNummer ? (
@@ -395,6 +384,7 @@ export function SubAgentsPage() {
       ) : null}
       <QueryStatus query={query} loadError={t('agency.loadError')} />
       {query.data && query.data.length === 0 ? <p>{t('agency.noSubAgents')}</p> : null}
+      {query.data && query.data.length > 0 ? <h2>{t('agency.subAgentsList')}</h2> : null}
       {query.data && query.data.length > 0 ? (
         <MemberList
           members={query.data}

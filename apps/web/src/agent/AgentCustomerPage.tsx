@@ -6,7 +6,7 @@ import { QueryStatus } from '../pages/QueryStatus.tsx';
 import { usePageHeading } from '../pages/usePageHeading.ts';
 import { isNotFound } from '../portal/api.ts';
 import { ContractSummary, productName } from '../portal/ContractSummary.tsx';
-import { formatDate } from '../portal/format.ts';
+import { formatDate, formatPhone } from '../portal/format.ts';
 import { addressLine } from '../portal/pendingChanges.ts';
 import { fetchCustomer, type AgentCustomer } from './agentApi.ts';
 import { fullName } from './names.ts';
@@ -76,7 +76,7 @@ function CustomerFacts({ customer }: { customer: AgentCustomer }) {
     [t('agent.customer.birthDate'), formatDate(customer.geburtsdatum)],
     [t('agent.customer.address'), addressLine(customer.adresse, t)],
     [t('agent.customer.email'), customer.email ?? ''],
-    [t('agent.customer.phone'), customer.telefon ?? ''],
+    [t('agent.customer.phone'), formatPhone(customer.telefon)],
   ];
   return <FactList rows={rows} missing={t('agent.customer.missing')} />;
 }

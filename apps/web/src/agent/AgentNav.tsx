@@ -16,6 +16,7 @@ export function AgentNav() {
   });
   const count = unread.data?.anzahl ?? 0;
   const links: [string, string][] = [
+    ['/vermittler', t('nav.agentStart')],
     ['/vermittler/kundenbestand', t('nav.customerBase')],
     ['/vermittler/vertraege', t('nav.agentContracts')],
     ['/vermittler/entwuerfe', t('nav.drafts')],
@@ -35,7 +36,9 @@ export function AgentNav() {
       <ul>
         {links.map(([to, label]) => (
           <li key={to}>
-            <NavLink to={to}>{label}</NavLink>
+            <NavLink to={to} end={to === '/vermittler'}>
+              {label}
+            </NavLink>
           </li>
         ))}
       </ul>

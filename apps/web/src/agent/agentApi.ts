@@ -82,6 +82,8 @@ export interface AgentProfile {
   benachrichtigungEmail: string;
   vertriebsweg: string;
   untervermittler: boolean;
+  /** The brand the agent works for (a brand id). */
+  marke: string;
   agentur: { agenturNummer: string; name: string };
 }
 

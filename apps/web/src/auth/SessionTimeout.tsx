@@ -21,6 +21,8 @@ export function SessionTimeout({ portal }: { portal: Portal }) {
   const navigate = useNavigate();
   const [warning, setWarning] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  // Where focus was when the warning opened: it goes back there once the session is extended.
+  const returnTo = useRef<HTMLElement | null>(null);
   const current = state[portal];
   const expiresAt = current.status === 'signedIn' ? current.expiresAt : null;
 
@@ -51,7 +53,18 @@ export function SessionTimeout({ portal }: { portal: Portal }) {
   }, [expiresAt, portal, signOut, check, navigate]);
 
   useEffect(() => {
-    if (warning) buttonRef.current?.focus();
+    if (warning) {
+      const active = document.activeElement;
+      returnTo.current =
+        active instanceof HTMLElement && active !== document.body
+          ? active
+          : document.getElementById('main');
+      buttonRef.current?.focus();
+      return;
+    }
+    const target = returnTo.current;
+    returnTo.current = null;
+    if (target) (target.isConnected ? target : document.getElementById('main'))?.focus();
   }, [warning]);
 
   if (!warning || expiresAt === null) return null;

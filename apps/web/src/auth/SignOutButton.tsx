@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from './authStore.ts';
-import { PORTAL_PATHS, portalOfPath } from './pools.ts';
+import { PORTAL_PATHS, portalOfPath, type Portal } from './pools.ts';
 
-/** "Abmelden" in the header while the current page's portal is signed in. */
-export function SignOutButton() {
+/** "Abmelden" in the header while the portal (by default the current page's) is signed in. */
+export function SignOutButton({ portal: given }: { portal?: Portal } = {}) {
   const { t } = useTranslation('common');
   const { state, signOut } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
-  const portal = portalOfPath(location.pathname);
+  const portal = given ?? portalOfPath(location.pathname);
   if (!portal || state[portal].status !== 'signedIn') return null;
   return (
     <button

@@ -21,7 +21,7 @@ export const PORTAL_PATHS: Record<Portal, PortalPaths> = {
     base: '/vermittler',
     login: '/vermittler/login',
     forgotPassword: '/vermittler/passwort-vergessen',
-    home: '/vermittler/kundenbestand',
+    home: '/vermittler/',
   },
 };
 

@@ -32,6 +32,7 @@ import { UnavailablePage } from './UnavailablePage.tsx';
 import { useUnavailableGuard } from './unavailableGuard.ts';
 import { today } from '../platform/clock.ts';
 import { NotOfferedPage } from './NotOfferedPage.tsx';
+import { brandImageResolver } from '../config/brand.ts';
 
 const endpoints = (endpointCatalogue as EndpointCatalogue).endpoints;
 const FILE_LIMITS = { maxSizeBytes: 10 * 1024 * 1024, maxCount: 10 };
@@ -60,6 +61,7 @@ function roleOf(entry: FlowEntry): WizardDefinition['roles'][number] {
  * parent, and renders it. Nothing here knows a particular flow.
  */
 export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConfig }) {
+  const imageSrc = useMemo(() => brandImageResolver(brand), [brand]);
   const { t } = useTranslation();
   const { segment, ...routeParams } = useParams();
   const routeKey = JSON.stringify(routeParams);
@@ -269,6 +271,7 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
           services={services}
           segment={segment}
           fileLimits={FILE_LIMITS}
+          imageSrc={imageSrc}
           {...(upload ? { upload } : {})}
           prefill={prepared.prefill}
         />

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { isValid, parse, format } from 'date-fns';
+import { formatDate } from '#engine';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -214,7 +215,7 @@ export function DownloadsPage() {
                   <a href={item.pfad} download>
                     {t('downloads.item', {
                       titel: item.titel,
-                      stand: format(new Date(item.stand), 'dd.MM.yyyy'),
+                      stand: formatDate(item.stand),
                     })}
                   </a>
                 </li>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Contract } from './contractsApi.ts';
 import { formatDate } from './format.ts';
-import { pendingValue } from './pendingChanges.ts';
+import { pendingLines, pendingValue } from './pendingChanges.ts';
 
 /** The changes that took effect, newest first ("Zahlweise: Jährlich seit 01.08.2025"). */
 export function ChangeHistory({ contract }: { contract: Contract }) {
@@ -25,6 +25,29 @@ export function ChangeHistory({ contract }: { contract: Contract }) {
           );
         })}
       </ul>
+    </>
+  );
+}
+
+/**
+ * The changes still to come ("Zahlweise: Jährlich ab 01.08.2027"), or that there are none: the
+ * customer's and the agent's contract pages show the same list.
+ */
+export function PendingChanges({ contract }: { contract: Contract }) {
+  const { t } = useTranslation('portal');
+  const pending = pendingLines(contract, t);
+  return (
+    <>
+      <h2>{t('pending.title')}</h2>
+      {pending.length === 0 ? (
+        <p>{t('pending.none')}</p>
+      ) : (
+        <ul className="pending-list">
+          {pending.map((line) => (
+            <li key={line.key}>{line.text}</li>
+          ))}
+        </ul>
+      )}
     </>
   );
 }

@@ -7,6 +7,7 @@ import { InfoBox, UploadRefusedError } from '#renderer';
 import type { Portal } from '../auth/pools.ts';
 import { uploadService } from '../flows/upload.ts';
 import { DownloadButton } from './DownloadButton.tsx';
+import { formatDate } from './format.ts';
 import { usePageHeading } from '../pages/usePageHeading.ts';
 import {
   fetchClaim,
@@ -16,8 +17,7 @@ import {
   type RequiredDocument,
 } from './claimsApi.ts';
 
-const date = (iso: string): string =>
-  new Date(iso).toLocaleDateString('de-DE', { timeZone: 'Europe/Berlin' });
+const date = (iso: string): string => formatDate(iso);
 
 /** Where a portal's claims live. */
 const CLAIMS_BASE: Record<Portal, string> = {

@@ -12,11 +12,11 @@ import { isNotFound } from './api.ts';
 import { ContractActionItems } from './ContractActions.tsx';
 import { ContractDocuments } from './ContractDocuments.tsx';
 import { ContractTasks } from './ContractTasks.tsx';
-import { ChangeHistory } from './ChangeHistory.tsx';
+import { ChangeHistory, PendingChanges } from './ChangeHistory.tsx';
 import { productName, statusLabel } from './ContractSummary.tsx';
 import { fetchContract, type Contract } from './contractsApi.ts';
 import { formatDate, formatEuro, ibanEnding, maskIban } from './format.ts';
-import { addressLine, pendingLines, type Translate } from './pendingChanges.ts';
+import { addressLine, type Translate } from './pendingChanges.ts';
 
 /** The facts of a contract: product, number, status, dates, premium, bank account, place. */
 export function Facts({ contract, t }: { contract: Contract; t: Translate }) {
@@ -107,7 +107,6 @@ export function ContractDetailPage({ brand = DEFAULT_BRAND }: { brand?: string }
     : t('contract.title', { nummer: versicherungsNummer });
   const heading = usePageHeading(title);
   const contract = query.data;
-  const pending = contract ? pendingLines(contract, t) : [];
   return (
     <section className="portal-page">
       <h1 ref={heading} tabIndex={-1}>
@@ -132,16 +131,7 @@ export function ContractDetailPage({ brand = DEFAULT_BRAND }: { brand?: string }
             tasks={contract.aufgaben.filter((task) => task.status === 'Offen')}
           />
           <Facts contract={contract} t={t} />
-          <h2>{t('pending.title')}</h2>
-          {pending.length === 0 ? (
-            <p>{t('pending.none')}</p>
-          ) : (
-            <ul className="pending-list">
-              {pending.map((line) => (
-                <li key={line.key}>{line.text}</li>
-              ))}
-            </ul>
-          )}
+          <PendingChanges contract={contract} />
           <ChangeHistory contract={contract} />
           <ContractDocuments documents={contract.dokumente ?? []} />
           <ContractChanges brand={brand} contract={contract} t={t} />

@@ -8,6 +8,7 @@ import { AuthForm } from '../auth/form/AuthForm.tsx';
 import { required, type Rule } from '../auth/form/rules.ts';
 import { TextField } from '../auth/form/TextField.tsx';
 import { useAuthForm } from '../auth/form/useAuthForm.ts';
+import { formatPhone } from './format.ts';
 import { FactList } from '../pages/FactList.tsx';
 import { QueryStatus } from '../pages/QueryStatus.tsx';
 import { usePageHeading } from '../pages/usePageHeading.ts';
@@ -42,7 +43,10 @@ export function KundendatenPage() {
               [t('kundendaten.partnerNummer'), data.partnerNummer],
               [t('kundendaten.adresse'), addressLine(data)],
               [t('kundendaten.email'), data.email],
-              [t('kundendaten.handynummer'), data.handynummer ?? t('kundendaten.keine')],
+              [
+                t('kundendaten.handynummer'),
+                data.handynummer ? formatPhone(data.handynummer) : t('kundendaten.keine'),
+              ],
               [t('kundendaten.kontaktkanal'), t(`kundendaten.kanal.${data.kontaktkanal}`)],
             ]}
           />

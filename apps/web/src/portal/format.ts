@@ -1,27 +1,13 @@
-import { format, isValid, parseISO } from 'date-fns';
+// Dates, amounts and telephone numbers read the same everywhere (summary, portals, PDFs): the
+// engine's formatting module. The portal pages that show a telephone number load
+// libphonenumber-js with this module.
+import { formatPhone as formatValidPhone } from '../../../../engine/validation/phone.ts';
 
-const euro = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
+export { formatDate, formatDateTime, formatMoney as formatEuro } from '#engine';
 
-/** An ISO date (or date-time) as dd.MM.yyyy; an unreadable value as it is. */
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const parsed = parseISO(iso);
-  return isValid(parsed) ? format(parsed, 'dd.MM.yyyy') : iso;
-}
-
-/** An ISO date-time as dd.MM.yyyy, HH:mm (local time). */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const parsed = parseISO(iso);
-  return isValid(parsed) ? format(parsed, 'dd.MM.yyyy, HH:mm') : iso;
-}
-
-/** An amount in euros, German style (1.234,50 €). */
-export function formatEuro(amount: number | string | null | undefined): string {
-  if (amount === null || amount === undefined || amount === '') return '';
-  const value = typeof amount === 'number' ? amount : Number(String(amount).replace(',', '.'));
-  return Number.isFinite(value) ? euro.format(value) : String(amount);
-}
+/** A telephone number in national notation ("0160 12345604"); empty for none. */
+export const formatPhone = (value: string | null | undefined): string =>
+  value ? formatValidPhone(value) : '';
 
 /** An IBAN with everything but its last 4 characters masked, in groups of four. */
 export function maskIban(iban: string): string {

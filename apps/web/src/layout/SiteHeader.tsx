@@ -1,0 +1,122 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation } from 'react-router';
+import type { BrandConfig } from '../../../../generated/types/brand.ts';
+import { PORTAL_PATHS, portalOfPath, SignOutButton, useAuth, type Portal } from '../auth/index.ts';
+import { claimEntries } from '../flows/flowIndex.ts';
+import { brandAssetUrl } from '../config/brand.ts';
+import { fetchUnread } from '../portal/postfachApi.ts';
+
+/** Where each portal keeps its messages. */
+const MESSAGES: Record<Portal, string> = {
+  benutzer: '/kunden/postfach',
+  vermittler: '/vermittler/nachrichten',
+};
+
+/** The unread messages of a signed-in portal (the portal navigation asks the same query). */
+function useUnread(portal: Portal, signedIn: boolean): number {
+  const unread = useQuery({
+    queryKey:
+      portal === 'benutzer'
+        ? ['portal', 'postfach', 'ungelesen']
+        : ['portal', 'postfach', 'vermittler', 'ungelesen'],
+    queryFn: () => fetchUnread(portal),
+    staleTime: 60_000,
+    enabled: signedIn,
+  });
+  return unread.data?.anzahl ?? 0;
+}
+
+/**
+ * The sign-in state of the page's portal (the customer portal on public pages): the messages with
+ * their unread count, the overview and "Abmelden"; signed out, a link to sign in. The state is the
+ * one the portal pages found (they check the session); a public page does not load the sign-in
+ * library just for the header.
+ */
+function Account() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const { state } = useAuth();
+  const portal = portalOfPath(location.pathname) ?? 'benutzer';
+  const signedIn = state[portal].status === 'signedIn';
+  const count = useUnread(portal, signedIn);
+  if (!signedIn)
+    return (
+      <div className="site-header__account">
+        <Link to={PORTAL_PATHS[portal].login}>{t(`site.signIn.${portal}`)}</Link>
+      </div>
+    );
+  return (
+    <div className="site-header__account">
+      <Link to={PORTAL_PATHS[portal].home}>{t(`site.overview.${portal}`)}</Link>
+      <Link to={MESSAGES[portal]}>
+        {t('site.messages')}
+        {count > 0 ? (
+          <>
+            {' '}
+            <span className="badge" aria-hidden="true">
+              {count}
+            </span>
+            <span className="visually-hidden">{t('site.unread', { count })}</span>
+          </>
+        ) : null}
+      </Link>
+      <SignOutButton portal={portal} />
+    </div>
+  );
+}
+
+/**
+ * The page header: the brand's logo (a link home), the sign-in state and the site navigation to
+ * insurance lines, the claim report, both portals and help; on a narrow screen the navigation
+ * folds behind a "Menü" button.
+ */
+export function SiteHeader({ brand }: { brand: BrandConfig }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  useEffect(() => setOpen(false), [location.pathname]);
+  const claim = claimEntries(brand.id)[0];
+  return (
+    <header className="site-header">
+      <div className="site-header__bar">
+        <Link to="/" className="site-header__logo">
+          <img src={brandAssetUrl(brand.design.logo)} alt="" width="160" height="48" />
+          <span className="visually-hidden">{t('site.home', { brand: brand.name })}</span>
+        </Link>
+        <Account />
+      </div>
+      <nav className="site-nav" aria-label={t('site.navLabel')}>
+        <button
+          type="button"
+          className="button button--secondary site-nav__toggle"
+          aria-expanded={open}
+          aria-controls="site-nav-list"
+          onClick={() => setOpen((value) => !value)}
+        >
+          {t('site.menu')}
+        </button>
+        <ul id="site-nav-list" className="site-nav__list" data-open={open}>
+          <li>
+            <Link to="/#versicherungen">{t('site.nav.products')}</Link>
+          </li>
+          {claim ? (
+            <li>
+              <NavLink to={claim.baseRoute}>{t('site.nav.claim')}</NavLink>
+            </li>
+          ) : null}
+          <li>
+            <NavLink to="/kunden">{t('site.nav.customerPortal')}</NavLink>
+          </li>
+          <li>
+            <NavLink to="/vermittler">{t('site.nav.agentPortal')}</NavLink>
+          </li>
+          <li>
+            <NavLink to="/haeufige-fragen">{t('site.nav.help')}</NavLink>
+          </li>
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatDate,
+  formatDateTime,
+  formatEuro,
+  formatGermanDate,
+  formatMoney,
+  formatPhone,
+  groupIban,
+} from '../../../engine/index.ts';
+// The telephone formatter arrives with libphonenumber-js, as in the portal pages that show numbers.
+import '../../../engine/validation/phone.ts';
+
+describe('one way to write dates, amounts, IBANs and telephone numbers', () => {
+  it('writes every date as TT.MM.JJJJ, also of a date-time and a single-digit day', () => {
+    expect(formatGermanDate('2025-05-20')).toBe('20.05.2025');
+    expect(formatDate('2025-05-20')).toBe('20.05.2025');
+    expect(formatDate('2023-04-01T10:15:00')).toBe('01.04.2023');
+    expect(formatDateTime('2023-04-01T09:05:00')).toBe('01.04.2023, 09:05');
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('unbekannt')).toBe('unbekannt');
+  });
+
+  it('writes amounts in euros with a decimal comma and dot grouping, from a figure or its text', () => {
+    expect(formatEuro(1234.5)).toBe('1.234,50\u00a0€');
+    expect(formatMoney('1234.5')).toBe('1.234,50\u00a0€');
+    expect(formatMoney('89,9')).toBe('89,90\u00a0€');
+    expect(formatMoney(undefined)).toBe('');
+  });
+
+  it('writes an IBAN in blocks of four', () => {
+    expect(groupIban('DE89370400440532013000')).toBe('DE89 3704 0044 0532 0130 00');
+  });
+
+  it('writes a German telephone number in national notation and a foreign one internationally', () => {
+    expect(formatPhone('+4916012345604')).toBe('0160 12345604');
+    expect(formatPhone('+494055551000')).toBe('040 55551000');
+    expect(formatPhone('+41446681800')).toBe('+41 44 668 18 00');
+    expect(formatPhone('keine Nummer')).toBe('keine Nummer');
+    expect(formatPhone(undefined)).toBe('');
+  });
+});

@@ -75,3 +75,12 @@ export {
   type SummarySection,
 } from './services.ts';
 export { appliesToContract, type ContractOffer } from './contractOffer.ts';
+export {
+  changedAnswers,
+  readsAny,
+  readsChanged,
+  ruleDependencies,
+  type AnswerRef,
+  type Reads,
+  type RuleDependencies,
+} from './dependencies.ts';

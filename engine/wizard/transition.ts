@@ -114,10 +114,25 @@ function recompute(setup: WizardSetup, state: WizardState): WizardState {
     const keys = irrelevantKeys(step, input);
     if (keys.length > 0) irrelevant[step.id] = keys;
   }
-  return withSteps(
-    { ...state, irrelevantKeys: irrelevant },
-    visibleSteps(setup.definition, input).map((s) => s.id),
+  return computed(
+    withSteps(
+      { ...state, irrelevantKeys: irrelevant },
+      visibleSteps(setup.definition, input).map((s) => s.id),
+    ),
   );
+}
+
+/**
+ * The steps lists and hidden-field records the rules computed for the answers they sit beside:
+ * only from such a state may {@link recomputeChanged} skip the rules a change does not reach (a
+ * state restored from storage, or one whose steps an event set, is computed in full first).
+ */
+const fromRules = new WeakSet<object>();
+
+function computed(state: WizardState): WizardState {
+  fromRules.add(state.steps);
+  fromRules.add(state.irrelevantKeys);
+  return state;
 }
 
 /**
@@ -130,6 +145,8 @@ function recomputeChanged(
   state: WizardState,
   changed: readonly AnswerRef[],
 ): WizardState {
+  if (!fromRules.has(state.steps) || !fromRules.has(state.irrelevantKeys))
+    return recompute(setup, state);
   const deps = ruleDependencies(setup.definition);
   let irrelevant: Record<string, string[]> | undefined;
   let input: RuleInput | undefined;
@@ -154,7 +171,7 @@ function recomputeChanged(
     )
       next = withSteps(next, ids);
   }
-  return next;
+  return next === state ? state : computed(next);
 }
 
 const sameKeys = (a: readonly string[], b: readonly string[]): boolean =>

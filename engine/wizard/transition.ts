@@ -148,19 +148,24 @@ function recomputeChanged(
   if (!fromRules.has(state.steps) || !fromRules.has(state.irrelevantKeys))
     return recompute(setup, state);
   const deps = ruleDependencies(setup.definition);
-  let irrelevant: Record<string, string[]> | undefined;
+  const updated = new Map<string, string[]>();
   let input: RuleInput | undefined;
   for (const step of setup.definition.steps) {
     const reads = deps.irrelevant.get(step.id);
     if (!reads || !readsAny(reads, changed)) continue;
     input ??= ruleInput(setup, state);
-    irrelevant ??= { ...state.irrelevantKeys };
     const keys = irrelevantKeys(step, input);
-    const before = state.irrelevantKeys[step.id];
-    if (keys.length === 0) delete irrelevant[step.id];
-    else irrelevant[step.id] = before && sameKeys(before, keys) ? before : keys;
+    if (!sameKeys(state.irrelevantKeys[step.id] ?? [], keys)) updated.set(step.id, keys);
   }
-  let next = irrelevant ? { ...state, irrelevantKeys: irrelevant } : state;
+  let next = state;
+  if (updated.size > 0) {
+    const irrelevant: Record<string, string[]> = {};
+    for (const step of setup.definition.steps) {
+      const keys = updated.get(step.id) ?? state.irrelevantKeys[step.id];
+      if (keys && keys.length > 0) irrelevant[step.id] = keys;
+    }
+    next = { ...state, irrelevantKeys: irrelevant };
+  }
   if (readsAny(deps.visibility, changed)) {
     const ids = visibleSteps(setup.definition, input ?? ruleInput(setup, state)).map((s) => s.id);
     if (

@@ -3,13 +3,14 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { WidgetProps } from '@rjsf/utils';
+import type * as TextWidgetModule from '../../renderer/widgets/TextWidget.tsx';
 import { inlineDefinition, inlineServices, renderFlow, setupInlineTexts } from './inline.tsx';
 
 /** Renders of each text input, by its id, counted inside the real TextWidget. */
 const renders = new Map<string, number>();
 
 vi.mock('../../renderer/widgets/TextWidget.tsx', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../renderer/widgets/TextWidget.tsx')>();
+  const original = await importOriginal<typeof TextWidgetModule>();
   return {
     ...original,
     TextWidget: (props: WidgetProps) => {

@@ -76,8 +76,20 @@ function withoutKey<T>(record: Record<string, T>, key: string): Record<string, T
   return Object.fromEntries(Object.entries(record).filter(([k]) => k !== key));
 }
 
-const sameValues = (a: FieldProblem['values'], b: FieldProblem['values']): boolean =>
-  a === b || JSON.stringify(a) === JSON.stringify(b);
+/** Equal interpolation values (params of one ajv error: flat, mostly one key), without JSON. */
+function sameValues(a: FieldProblem['values'], b: FieldProblem['values']): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((k) => {
+      const x = a[k];
+      const y = b[k];
+      return Object.is(x, y) || (typeof x === 'object' && JSON.stringify(x) === JSON.stringify(y));
+    })
+  );
+}
 
 function sameProblems(a: readonly FieldProblem[] | undefined, b: readonly FieldProblem[]): boolean {
   return (

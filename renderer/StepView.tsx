@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useAtomValue } from 'jotai';
+import { atom, useAtomValue } from 'jotai';
 import { selectAtom } from 'jotai/utils';
 import type { RJSFSchema } from '@rjsf/utils';
 import {
@@ -10,6 +10,7 @@ import {
   dataOptions,
   quoteShownOn,
   requiredFields,
+  ruleDependencies,
   type ContentBlock,
   type ItemLimits,
   type Step,
@@ -28,6 +29,7 @@ import { QuoteBox } from './QuoteBox.tsx';
 import { StepProgress } from './StepProgress.tsx';
 import { DraftButton, DraftNotice } from './DraftSave.tsx';
 import { ItemRulesContext } from './templates/itemRules.ts';
+import { atomOfReads, fieldReads } from './store/reads.ts';
 
 const EMPTY: readonly string[] = [];
 const sameList = (a: readonly string[], b: readonly string[]): boolean =>
@@ -48,15 +50,24 @@ function fieldOrder(schema: Record<string, unknown>, uiSchema: Record<string, un
 /** A field whose options depend on rules: it follows the answers and offers only what applies. */
 function OfferedField(props: Parameters<typeof FieldSlot>[0] & { stepDef: Step }) {
   const { controller, stepDef, name, schema, uiSchema } = props;
-  const state = useAtomValue(controller.atoms.state, { store: controller.store });
-  const input = {
-    data: state.formData,
-    context: controller.setup.context,
-    result: state.applicationResult,
-  };
-  const offered = offeredOptions(stepDef, name, input);
-  // Options that are data (optionsFrom) carry their German text; the others are the enum's.
-  const fromData = stepDef.form?.optionsFrom?.[name] ? dataOptions(stepDef, name, input) : null;
+  // The options follow only the answers their rules read (the definition's dependency index).
+  const optionsAtom = useMemo(
+    () =>
+      atomOfReads(controller, fieldReads(controller, stepDef.id, name), (s) => {
+        const input = {
+          data: s.formData,
+          context: controller.setup.context,
+          result: s.applicationResult,
+        };
+        return {
+          offered: offeredOptions(stepDef, name, input),
+          // Options that are data (optionsFrom) carry their German text; the others the enum's.
+          fromData: stepDef.form?.optionsFrom?.[name] ? dataOptions(stepDef, name, input) : null,
+        };
+      }),
+    [controller, stepDef, name],
+  );
+  const { offered, fromData } = useAtomValue(optionsAtom, { store: controller.store });
   const all = fromData
     ? fromData.map((o) => o.value)
     : ((schema['enum'] as unknown[] | undefined) ?? []);
@@ -90,8 +101,9 @@ function ListField(props: Parameters<typeof FieldSlot>[0] & { stepDef: Step }) {
   const { controller, stepDef, name } = props;
   const limitsAtom = useMemo(
     () =>
-      selectAtom(
-        controller.atoms.state,
+      atomOfReads(
+        controller,
+        fieldReads(controller, stepDef.id, name),
         (s) =>
           itemLimits(stepDef, name, {
             data: s.formData,
@@ -152,10 +164,12 @@ export function StepView({
     [fields, schema, uiRoot, step.i18nPrefix, t, context.exists],
   );
   // Required now: the schema's required fields and those whose requiredWhen rule holds.
+  // Its requiredWhen rules run again only when an answer they read changed.
   const requiredAtom = useMemo(
     () =>
-      selectAtom(
-        atoms.state,
+      atomOfReads(
+        controller,
+        ruleDependencies(controller.setup.definition).required.get(step.id),
         (s) =>
           requiredFields(step, {
             data: s.formData,
@@ -164,7 +178,7 @@ export function StepView({
           }),
         sameList,
       ),
-    [atoms.state, step, controller.setup.context],
+    [controller, step],
   );
   const requiredList = useAtomValue(requiredAtom, { store });
   const required = useMemo(() => new Set(requiredList), [requiredList]);
@@ -189,7 +203,13 @@ export function StepView({
   );
   const hasPrevious = useAtomValue(hasPreviousAtom, { store });
   const showAll = useAtomValue(atoms.showAllErrors, { store });
-  const problems = useAtomValue(atoms.problems, { store })[step.id];
+  // The step's problems matter only for the error summary: while it is hidden, a change of the
+  // problems (a keystroke) does not re-render the step.
+  const summaryProblemsAtom = useMemo(
+    () => atom((get) => (get(atoms.showAllErrors) ? get(atoms.problems)[step.id] : undefined)),
+    [atoms, step.id],
+  );
+  const problems = useAtomValue(summaryProblemsAtom, { store });
   const feedback = useAtomValue(atoms.feedback, { store });
   const busy = useAtomValue(atoms.busy, { store });
   const migrated = useAtomValue(atoms.migrated, { store });

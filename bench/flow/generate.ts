@@ -14,8 +14,21 @@ const STEP = 'felder';
 /** Property name of field i (1-based), sorted like the rendering order. */
 export const fieldName = (i: number): string => `feld${String(i).padStart(3, '0')}`;
 
+/** What the typed (first) field's answer switches: rules read it like the rules of real flows. */
+const TYPED = fieldName(1);
+const read = { var: `data.${STEP}.${TYPED}` };
+
+/**
+ * The long step with the rules real flows have on a step: required fields (the schema's and
+ * `requiredWhen` rules reading the typed field), an if/then on the typed field, fields hidden by
+ * `irrelevantWhen` rules reading it, a constraint between fields, and a following step whose
+ * `visibleWhen` reads it (before a last step that sends).
+ */
 function flowFiles(n: number): { definition: object; bundle: object } {
   const names = Array.from({ length: n }, (_, i) => fieldName(i + 1));
+  const last = names.slice(-Math.min(5, Math.max(0, n - 1)));
+  const required = names.slice(1, Math.min(n, 11));
+  const typedRule = (value: string) => ({ '==': [read, value] });
   const definition = {
     id: `bench-n${n}`,
     version: 1,
@@ -35,7 +48,38 @@ function flowFiles(n: number): { definition: object; bundle: object } {
             properties: Object.fromEntries(
               names.map((name) => [name, { type: 'string', maxLength: 50 }]),
             ),
+            required,
+            // A longer typed answer allows a longer second answer (rules on the typed field).
+            if: { properties: { [TYPED]: { type: 'string', minLength: 5 } } },
+            then: { properties: { [names[1] ?? TYPED]: { type: 'string', maxLength: 50 } } },
+            else: { properties: { [names[1] ?? TYPED]: { type: 'string', maxLength: 40 } } },
           },
+          uiSchema: {},
+          requiredWhen: Object.fromEntries(last.map((name) => [name, typedRule('pflicht')])),
+          irrelevantWhen: Object.fromEntries(last.map((name) => [name, typedRule('verbergen')])),
+          constraints: [
+            {
+              field: TYPED,
+              rule: { '!=': [read, { var: `data.${STEP}.${names[1] ?? TYPED}` }] },
+              messageKey: 'Felder.gleich',
+            },
+          ],
+        },
+      },
+      {
+        id: 'danach',
+        i18nPrefix: 'Danach',
+        visibleWhen: { '!=': [read, 'ohne'] },
+        form: {
+          schema: { type: 'object', properties: { bemerkung: { type: 'string', maxLength: 50 } } },
+          uiSchema: {},
+        },
+      },
+      {
+        id: 'ende',
+        i18nPrefix: 'Ende',
+        form: {
+          schema: { type: 'object', properties: { zustimmung: { type: 'boolean' } } },
           uiSchema: {},
         },
         onLeave: {
@@ -51,8 +95,11 @@ function flowFiles(n: number): { definition: object; bundle: object } {
     title: `Benchmark mit ${n} Feldern`,
     Felder: {
       title: 'Eine lange Seite',
+      gleich: 'Feld 1 und Feld 2 dürfen nicht gleich sein.',
       ...Object.fromEntries(names.map((name, i) => [name, { label: `Feld ${i + 1}` }])),
     },
+    Danach: { title: 'Danach', bemerkung: { label: 'Bemerkung' } },
+    Ende: { title: 'Ende', zustimmung: { label: 'Zustimmung' } },
   };
   return { definition, bundle };
 }

@@ -77,3 +77,12 @@ export {
 } from './services.ts';
 export { appliesToContract, type ContractOffer } from './contractOffer.ts';
 export { resumeAnswers, resumedDraft, draftVersion, type ResumedAnswers } from './resume.ts';
+export {
+  changedAnswers,
+  readsAny,
+  readsChanged,
+  ruleDependencies,
+  type AnswerRef,
+  type Reads,
+  type RuleDependencies,
+} from './dependencies.ts';

@@ -3,6 +3,7 @@ import { buildRequest, type HttpRequest } from '../submit/request.ts';
 import type { EndpointCall, OutcomeCase, Step, WizardDefinition } from '../definition/types.ts';
 import type { EndpointCatalogue } from '../../generated/types/endpoints.ts';
 import { applyDerived, type EditedFields } from './derive.ts';
+import { changedAnswers, readsAny, ruleDependencies, type AnswerRef } from './dependencies.ts';
 import { prefillValue } from './prefillValue.ts';
 import { emptyState, relevantFormData, type WizardState } from './state.ts';
 import {
@@ -23,7 +24,16 @@ export interface WizardSetup {
 /** Something that happens to the wizard. */
 export type WizardEvent =
   | { type: 'start' }
-  | { type: 'setPageData'; page: string; data: Record<string, unknown> }
+  | {
+      type: 'setPageData';
+      page: string;
+      data: Record<string, unknown>;
+      /**
+       * The only fields whose answers differ from the page's answers before (a keystroke: the
+       * typed field); without it every field of the page is compared.
+       */
+      fields?: string[];
+    }
   | { type: 'setSteps'; steps: string[] }
   | { type: 'next' }
   | { type: 'previous' }
@@ -104,11 +114,73 @@ function recompute(setup: WizardSetup, state: WizardState): WizardState {
     const keys = irrelevantKeys(step, input);
     if (keys.length > 0) irrelevant[step.id] = keys;
   }
-  return withSteps(
-    { ...state, irrelevantKeys: irrelevant },
-    visibleSteps(setup.definition, input).map((s) => s.id),
+  return computed(
+    withSteps(
+      { ...state, irrelevantKeys: irrelevant },
+      visibleSteps(setup.definition, input).map((s) => s.id),
+    ),
   );
 }
+
+/**
+ * The steps lists and hidden-field records the rules computed for the answers they sit beside:
+ * only from such a state may {@link recomputeChanged} skip the rules a change does not reach (a
+ * state restored from storage, or one whose steps an event set, is computed in full first).
+ */
+const fromRules = new WeakSet<object>();
+
+function computed(state: WizardState): WizardState {
+  fromRules.add(state.steps);
+  fromRules.add(state.irrelevantKeys);
+  return state;
+}
+
+/**
+ * {@link recompute} for a change of some answers only: the hidden fields of the steps whose
+ * irrelevantWhen rules read a changed answer, and the visible steps when a visibleWhen rule reads
+ * one (the definition's dependency index); everything else keeps its value and identity.
+ */
+function recomputeChanged(
+  setup: WizardSetup,
+  state: WizardState,
+  changed: readonly AnswerRef[],
+): WizardState {
+  if (!fromRules.has(state.steps) || !fromRules.has(state.irrelevantKeys))
+    return recompute(setup, state);
+  const deps = ruleDependencies(setup.definition);
+  const updated = new Map<string, string[]>();
+  let input: RuleInput | undefined;
+  for (const step of setup.definition.steps) {
+    const reads = deps.irrelevant.get(step.id);
+    if (!reads || !readsAny(reads, changed)) continue;
+    input ??= ruleInput(setup, state);
+    const keys = irrelevantKeys(step, input);
+    if (!sameKeys(state.irrelevantKeys[step.id] ?? [], keys)) updated.set(step.id, keys);
+  }
+  let next = state;
+  if (updated.size > 0) {
+    const irrelevant: Record<string, string[]> = {};
+    for (const step of setup.definition.steps) {
+      const keys = updated.get(step.id) ?? state.irrelevantKeys[step.id];
+      if (keys && keys.length > 0) irrelevant[step.id] = keys;
+    }
+    next = { ...state, irrelevantKeys: irrelevant };
+  }
+  if (readsAny(deps.visibility, changed)) {
+    const ids = visibleSteps(setup.definition, input ?? ruleInput(setup, state)).map((s) => s.id);
+    if (
+      !sameKeys(
+        ids,
+        next.steps.map((s) => s.id),
+      )
+    )
+      next = withSteps(next, ids);
+  }
+  return next === state ? state : computed(next);
+}
+
+const sameKeys = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
 
 /**
  * The state with new answers, the derived and read-only answers filled in (derive.ts). `before`
@@ -310,7 +382,14 @@ export function transition(
       const page = { ...event.data };
       const edited = { page: event.page, before: state.formData[event.page] };
       const formData = { ...state.formData, [event.page]: page };
-      return done(recompute(setup, withAnswers(setup, state, formData, state.formData, edited)));
+      const next = withAnswers(setup, state, formData, state.formData, edited);
+      const changed = changedAnswers(
+        setup.definition,
+        state.formData,
+        next.formData,
+        event.fields ? { step: event.page, fields: event.fields } : undefined,
+      );
+      return done(recomputeChanged(setup, next, changed));
     }
     case 'setSteps':
       return done(withSteps(state, event.steps));

@@ -1,5 +1,4 @@
 import { atom, type Atom, type PrimitiveAtom } from 'jotai';
-import { selectAtom } from 'jotai/utils';
 import type { Feedback, WizardState } from '#engine';
 import type { FieldProblem } from '#engine';
 
@@ -38,30 +37,37 @@ export interface WizardAtoms {
   draft: PrimitiveAtom<DraftNotice | null>;
   /** Saved answers of an older version of the flow were carried over (a note says so). */
   migrated: PrimitiveAtom<boolean>;
-  /** One field's problems (same array while unchanged, so the field does not re-render). */
+  /**
+   * One field's problems (same array while unchanged, so the field does not re-render). The
+   * controller sets only the atoms of fields whose problems changed; a keystroke touches no other
+   * field's atom.
+   */
   fieldProblems: (step: string, field: string) => Atom<readonly FieldProblem[] | undefined>;
+  /** The field problem atoms made so far (the controller updates these). */
+  madeFieldProblems: (step: string, field: string) => FieldProblemsAtom | undefined;
 }
 
-function cached<T>(make: (key: string) => T): (key: string) => T {
-  const cache = new Map<string, T>();
-  return (key) => {
-    let value = cache.get(key);
-    if (value === undefined) {
-      value = make(key);
-      cache.set(key, value);
-    }
-    return value;
-  };
-}
+/** The atom of one field's problems. */
+export type FieldProblemsAtom = PrimitiveAtom<readonly FieldProblem[] | undefined>;
 
-/** Creates the atoms of a wizard starting from a state. */
-export function createWizardAtoms(initial: WizardState): WizardAtoms {
+/**
+ * Creates the atoms of a wizard starting from a state. `currentProblems` reads a field's problems
+ * of the moment: a field's atom made after validation ran starts from them.
+ */
+export function createWizardAtoms(
+  initial: WizardState,
+  currentProblems: (step: string, field: string) => readonly FieldProblem[] | undefined = () =>
+    undefined,
+): WizardAtoms {
   const state = atom(initial);
   const problems = atom<Readonly<Record<string, StepProblems>>>({});
-  const problemsOf = cached((key) => {
-    const [step = '', field = ''] = key.split('\u0000');
-    return selectAtom(problems, (p) => p[step]?.[field]);
-  });
+  const fieldAtoms = new Map<string, FieldProblemsAtom>();
+  const problemsOf = (step: string, field: string): FieldProblemsAtom => {
+    const key = `${step}\u0000${field}`;
+    let made = fieldAtoms.get(key);
+    if (!made) fieldAtoms.set(key, (made = atom(currentProblems(step, field))));
+    return made;
+  };
   return {
     state,
     feedback: atom<Feedback | null>(null),
@@ -73,6 +79,7 @@ export function createWizardAtoms(initial: WizardState): WizardAtoms {
     quote: atom<QuoteState>({ status: 'idle' }),
     draft: atom<DraftNotice | null>(null),
     migrated: atom(false),
-    fieldProblems: (step, field) => problemsOf(`${step}\u0000${field}`),
+    fieldProblems: problemsOf,
+    madeFieldProblems: (step, field) => fieldAtoms.get(`${step}\u0000${field}`),
   };
 }

@@ -18,7 +18,7 @@ import {
   type WizardSetup,
   type WizardState,
 } from '#engine';
-import { stepProblems, type FieldProblem } from '#engine';
+import { changedAnswers, stepProblems, type AnswerRef, type FieldProblem } from '#engine';
 import { createWizardAtoms, type StepProblems, type WizardAtoms } from './atoms.ts';
 import { DraftSaver } from './drafts.ts';
 import { LiveQuote } from './liveQuote.ts';
@@ -81,8 +81,20 @@ function withoutKey<T>(record: Record<string, T>, key: string): Record<string, T
   return Object.fromEntries(Object.entries(record).filter(([k]) => k !== key));
 }
 
-const sameValues = (a: FieldProblem['values'], b: FieldProblem['values']): boolean =>
-  a === b || JSON.stringify(a) === JSON.stringify(b);
+/** Equal interpolation values (params of one ajv error: flat, mostly one key), without JSON. */
+function sameValues(a: FieldProblem['values'], b: FieldProblem['values']): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((k) => {
+      const x = a[k];
+      const y = b[k];
+      return Object.is(x, y) || (typeof x === 'object' && JSON.stringify(x) === JSON.stringify(y));
+    })
+  );
+}
 
 function sameProblems(a: readonly FieldProblem[] | undefined, b: readonly FieldProblem[]): boolean {
   return (
@@ -150,7 +162,10 @@ export class WizardController {
     this.drafts = new DraftSaver(this, this.key, services);
     this.quote = new LiveQuote(this, services);
     const saved = loadState(services.storage, this.key);
-    this.atoms = createWizardAtoms(saved ?? initialState(definition, context['variant']));
+    this.atoms = createWizardAtoms(
+      saved ?? initialState(definition, context['variant']),
+      (step, field) => this.store.get(this.atoms.problems)[step]?.[field],
+    );
     this.dispatch({ type: 'start' });
     if (saved) return;
     // A resumed draft fills the answers once (migrated from the version it was saved under);
@@ -199,7 +214,13 @@ export class WizardController {
     const previous = this.state;
     const { state, effects } = transition(this.setup, previous, event);
     this.store.set(this.atoms.state, state);
-    this.notifyFields(previous.formData, state.formData);
+    const edited =
+      event.type === 'setPageData' && event.fields
+        ? { step: event.page, fields: event.fields }
+        : undefined;
+    this.notifyFields(
+      changedAnswers(this.setup.definition, previous.formData, state.formData, edited),
+    );
     this.scheduleSave();
     if (state.currentStep) this.revalidate(state.currentStep);
     if (state.currentStep !== previous.currentStep && this.store.get(this.atoms.draft) !== null)
@@ -289,15 +310,13 @@ export class WizardController {
     return () => listeners.delete(listener);
   }
 
-  private notifyFields(before: WizardState['formData'], after: WizardState['formData']): void {
-    for (const [step, fields] of this.fieldListeners) {
-      const a = before[step];
-      const b = after[step];
-      if (a === b) continue;
-      for (const [field, listeners] of fields) {
-        if (a?.[field] !== b?.[field]) listeners.forEach((listener) => listener());
-      }
-    }
+  /** Wakes the components of the answers that changed, and no other. */
+  private notifyFields(changed: readonly AnswerRef[]): void {
+    for (const { step, field } of changed)
+      this.fieldListeners
+        .get(step)
+        ?.get(field)
+        ?.forEach((listener) => listener());
   }
 
   /**
@@ -327,7 +346,7 @@ export class WizardController {
         fieldErrors: withoutKey(feedback.fieldErrors, field),
       });
     }
-    this.dispatch({ type: 'setPageData', page: step, data: page });
+    this.dispatch({ type: 'setPageData', page: step, data: page, fields: [field] });
   }
 
   /**
@@ -377,12 +396,18 @@ export class WizardController {
     const unchanged =
       Object.keys(next).length === Object.keys(previous).length &&
       Object.entries(next).every(([f, l]) => previous[f] === l);
-    if (!unchanged)
-      this.store.set(this.atoms.problems, {
-        ...this.store.get(this.atoms.problems),
-        [stepId]: next,
-      });
-    return unchanged ? previous : next;
+    if (unchanged) return previous;
+    this.store.set(this.atoms.problems, {
+      ...this.store.get(this.atoms.problems),
+      [stepId]: next,
+    });
+    // Only the fields whose problems changed: the other fields' atoms are not touched.
+    for (const field of new Set([...Object.keys(previous), ...Object.keys(next)])) {
+      if (previous[field] === next[field]) continue;
+      const made = this.atoms.madeFieldProblems(stepId, field);
+      if (made) this.store.set(made, next[field]);
+    }
+    return next;
   }
 
   /** "Weiter": validates the whole step, then moves on or runs the step's call. */

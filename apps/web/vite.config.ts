@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { studioEndpoints } from '../studio/devEndpoints.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -24,7 +25,12 @@ function markdownOnDemand(): Plugin {
 
 export default defineConfig({
   root,
-  plugins: [markdownOnDemand(), react()],
+  // The studio's save endpoint exists in the dev server only (apply: 'serve'); /studio is dev-only.
+  plugins: [
+    markdownOnDemand(),
+    react(),
+    studioEndpoints(fileURLToPath(new URL('../..', import.meta.url))),
+  ],
   build: {
     outDir: fileURLToPath(new URL('../../dist/web', import.meta.url)),
     emptyOutDir: true,

@@ -15,6 +15,8 @@ export interface EditorProps {
   /** The check's problems of this file, shown at their line. */
   errors: readonly CheckError[];
   label: string;
+  /** A problem picked in the list: the editor moves to its line (a new object each time). */
+  jumpTo?: { line: number; column: number };
 }
 
 /** A check error's place in the document (its line and column are 1-based). */
@@ -29,7 +31,7 @@ function diagnosticOf(view: EditorView, error: CheckError): Diagnostic {
  * The definition's text in CodeMirror 6: JSON mode, completion and hover help from the
  * wizard-definition meta-schema (codemirror-json-schema), and the check's problems at their line.
  */
-export function Editor({ text, onChange, errors, label }: EditorProps) {
+export function Editor({ text, onChange, errors, label, jumpTo }: EditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const latest = useRef(onChange);
@@ -81,6 +83,19 @@ export function Editor({ text, onChange, errors, label }: EditorProps) {
       ),
     );
   }, [errors]);
+
+  useEffect(() => {
+    const current = view.current;
+    if (!current || !jumpTo) return;
+    const doc = current.state.doc;
+    const line = doc.line(Math.min(Math.max(jumpTo.line, 1), doc.lines));
+    const at = Math.min(line.from + Math.max(jumpTo.column - 1, 0), line.to);
+    current.dispatch({
+      selection: { anchor: at },
+      effects: EditorView.scrollIntoView(at, { y: 'center' }),
+    });
+    current.focus();
+  }, [jumpTo]);
 
   return <div className="studio-editor" ref={host} />;
 }

@@ -63,6 +63,7 @@ function StudioPage() {
   const [flags, setFlags] = useState<Record<string, boolean>>({});
   const [extra, setExtra] = useState('{\n  "today": "2026-11-22",\n  "route": {}\n}');
   const [saved, setSaved] = useState<string | undefined>(undefined);
+  const [jumpTo, setJumpTo] = useState<{ line: number; column: number } | undefined>(undefined);
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -132,7 +133,7 @@ function StudioPage() {
   };
 
   return (
-    <main className="studio">
+    <div className="studio">
       <header className="studio-bar">
         <h1>{t('titel')}</h1>
         <label>
@@ -159,7 +160,13 @@ function StudioPage() {
       <div className="studio-columns">
         <section className="studio-column" aria-labelledby="studio-editor">
           <h2 id="studio-editor">{t('editor')}</h2>
-          <Editor text={loaded} onChange={setText} errors={errors} label={t('editor')} />
+          <Editor
+            text={loaded}
+            onChange={setText}
+            errors={errors}
+            label={t('editor')}
+            {...(jumpTo ? { jumpTo } : {})}
+          />
           <section aria-labelledby="studio-check" className="studio-check">
             <h2 id="studio-check">{t('pruefung')}</h2>
             <p role="status">
@@ -172,7 +179,13 @@ function StudioPage() {
             <ul data-testid="studio-problems">
               {errors.map((e, i) => (
                 <li key={i}>
-                  {t('zeile', { line: e.line, column: e.column, message: e.message })}
+                  <button
+                    type="button"
+                    className="studio-problem"
+                    onClick={() => setJumpTo({ line: e.line, column: e.column })}
+                  >
+                    {t('zeile', { line: e.line, column: e.column, message: e.message })}
+                  </button>
                 </li>
               ))}
             </ul>
@@ -242,7 +255,7 @@ function StudioPage() {
         </section>
       </div>
       {definition ? <GraphView definition={definition} paths={paths} errors={errors} /> : null}
-    </main>
+    </div>
   );
 }
 

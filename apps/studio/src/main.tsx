@@ -7,6 +7,8 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 createRoot(container).render(
   <StrictMode>
-    <Studio />
+    <main>
+      <Studio />
+    </main>
   </StrictMode>,
 );

@@ -72,6 +72,16 @@ test('the studio shows the bike flow, its graph, an edit in the preview within a
   // The customer path's first edge, from the bike step to the cover step.
   await expect(graph.locator('[data-edge="fahrrad>deckung"]')).toHaveCount(1);
 
+  // Completion from the meta-schema: a new property at the top offers the definition's properties.
+  await page.locator('.cm-content').click();
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('"');
+  await page.keyboard.press('Control+Space');
+  await expect(page.locator('.cm-tooltip-autocomplete')).toContainText('forContracts');
+  await page.keyboard.press('Escape');
+
   // An edit: the bike step takes the cover step's texts (its i18nPrefix); the preview follows within a second.
   await edit(page, (text) => {
     const value = JSON.parse(text) as { steps: Record<string, unknown>[] };

@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { precompress } from './precompress.ts';
+import { studioEndpoints } from '../studio/devEndpoints.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -41,7 +42,14 @@ function smallUriResolver(): Plugin {
 
 export default defineConfig({
   root,
-  plugins: [markdownOnDemand(), smallUriResolver(), react(), precompress()],
+  // The studio's save endpoint exists in the dev server only (apply: 'serve'); /studio is dev-only.
+  plugins: [
+    markdownOnDemand(),
+    smallUriResolver(),
+    react(),
+    precompress(),
+    studioEndpoints(fileURLToPath(new URL('../..', import.meta.url))),
+  ],
   build: {
     outDir: fileURLToPath(new URL('../../dist/web', import.meta.url)),
     emptyOutDir: true,

@@ -6,6 +6,7 @@ import { bundleDefinition, checkDefinitionSet, formatCheckError } from '#engine'
 import { readJsonFiles } from '../schemaFiles.ts';
 import { generateFormTypes, generateSchemaTypes } from '../generateTypes.ts';
 import { generateValidators, validatorName } from '../generateValidators.ts';
+import { generatePaths } from '../generatePaths.ts';
 
 const root = process.cwd();
 const check = process.argv.includes('--check');
@@ -104,12 +105,15 @@ outputs.set(
   ].join('\n'),
 );
 
+for (const [path, text] of generatePaths(definitions, ajv).outputs) outputs.set(path, text);
+
 const stale: string[] = [];
 for (const folder of [
   'generated/forms',
   'generated/validators',
   'generated/types',
   'generated/definitions',
+  'generated/paths',
 ]) {
   if (!existsSync(join(root, folder))) continue;
   for (const name of readdirSync(join(root, folder))) {

@@ -1,14 +1,17 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { visibleSteps, type WizardDefinition } from '../../engine/index.ts';
+import { visibleSteps, type StepPath, type WizardDefinition } from '../../engine/index.ts';
+import type { PathFixture } from '../../codegen/generatePaths.ts';
 import { storageKey } from '../../renderer/store/persistence.ts';
 import { expectNoSidewaysScroll, expectStepAccessible, WidthReport } from '../support/axe.ts';
 
 // Every step of every public flow (in the first public variant showing it), enumerated from the generated definitions
-// (never by hand): first shown, after a failed "Weiter", and with a help dialog open. A step hidden by default is opened
-// with answers found by trying the enum values of earlier steps, so rules decide, not a list here.
+// (never by hand): first shown, after a failed "Weiter", and with a help dialog open. Each step is opened with the
+// brand and example answers of a path that reaches it (generated/paths, `npm run definitions:paths`), so the
+// rules decide, not a list here.
 const dir = join(process.cwd(), 'generated', 'definitions');
+const pathsDir = join(process.cwd(), 'generated', 'paths');
 const BRAND = 'hfk';
 const EXAMPLE_ROUTE: Record<string, string> = { product: 'hausrat', contractIndex: '0' };
 
@@ -38,43 +41,41 @@ const paramsOf = (route: string): Record<string, string> =>
 const exampleRoute = (route: string): string =>
   route.replace(/\{(\w+)\}/g, (_m, name: string) => paramsOf(route)[name] ?? '1');
 
-function answersShowing(
-  run: PublicRun,
-  stepId: string,
-): Record<string, Record<string, unknown>> | undefined {
-  const context = {
-    brand: BRAND,
-    route: paramsOf(run.baseRoute),
-    flags: {},
-    ...(run.variant ? { variant: run.variant } : {}),
-  };
-  const shows = (data: Record<string, Record<string, unknown>>) =>
-    visibleSteps(run.flow, { data, context }).some((s) => s.id === stepId);
-  if (shows({})) return {};
-  for (const step of run.flow.steps) {
-    if (step.id === stepId) break;
-    const properties = (step.form?.schema['properties'] ?? {}) as Record<
-      string,
-      { enum?: unknown[] }
-    >;
-    for (const [field, schema] of Object.entries(properties)) {
-      for (const value of schema.enum ?? []) {
-        const data = { [step.id]: { [field]: value } };
-        if (shows(data)) return data;
-      }
-    }
-  }
-  return undefined;
+const fixtures = new Map(
+  readdirSync(pathsDir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => JSON.parse(readFileSync(join(pathsDir, f), 'utf8')) as PathFixture)
+    .map((f) => [f.id, f]),
+);
+const flagsOff = (path: StepPath): boolean =>
+  Object.values((path.context['flags'] ?? {}) as Record<string, unknown>).every((on) => !on);
+
+/**
+ * A path of generated/paths (npm run definitions:paths) that reaches the step in this variant,
+ * one with every flag off first (the sweep's app runs without flags): its brand and answers.
+ */
+function pathShowing(run: PublicRun, stepId: string): StepPath | undefined {
+  const paths =
+    fixtures
+      .get(run.flow.id)
+      ?.variants.find((v) => v.variant === (run.variant ?? null))
+      ?.paths.filter((p) => p.steps.includes(stepId)) ?? [];
+  return paths.find(flagsOff) ?? paths[0];
 }
 
-async function open(
-  page: Page,
-  run: PublicRun,
-  stepId: string,
-  data: Record<string, Record<string, unknown>>,
-) {
+/** The sweep's brand when the path still reaches the step under it, otherwise the path's own. */
+function brandOf(run: PublicRun, stepId: string, path: StepPath): string {
+  const context = { ...path.context, route: paramsOf(run.baseRoute), brand: BRAND };
+  return visibleSteps(run.flow, { data: path.data, context }).some((s) => s.id === stepId)
+    ? BRAND
+    : String(path.context['brand']);
+}
+
+async function open(page: Page, run: PublicRun, stepId: string, path: StepPath) {
+  const { data } = path;
+  const brand = brandOf(run, stepId, path);
   if (Object.keys(data).length > 0) {
-    await page.goto(`/?brand=${BRAND}`);
+    await page.goto(`/?brand=${brand}`);
     const state = {
       productName: null,
       productIdentifier: null,
@@ -96,7 +97,7 @@ async function open(
       [key, JSON.stringify(state)],
     );
   }
-  await page.goto(`${exampleRoute(run.baseRoute)}/${stepId}?brand=${BRAND}`);
+  await page.goto(`${exampleRoute(run.baseRoute)}/${stepId}?brand=${brand}`);
 }
 
 // One browser session for the whole sweep: its cache keeps the app's files between steps, so a
@@ -119,14 +120,16 @@ const swept = new Set<string>();
 for (const run of runs) {
   const steps = run.flow.steps.filter((step) => {
     const key = `${run.flow.id}/${step.id}`;
-    if (swept.has(key) || answersShowing(run, step.id) === undefined) return false;
+    if (swept.has(key) || pathShowing(run, step.id) === undefined) return false;
     swept.add(key);
     return true;
   });
   for (const step of steps) {
     test(`${run.flow.id}${run.variant ? ` (${run.variant})` : ''} / ${step.id}: no axe violations, first shown, after a failed Weiter and with help open`, async () => {
       await page.evaluate(() => sessionStorage.clear()).catch(() => undefined);
-      await open(page, run, step.id, answersShowing(run, step.id) ?? {});
+      const path = pathShowing(run, step.id);
+      if (!path) throw new Error(`no path reaches ${step.id}`);
+      await open(page, run, step.id, path);
       await expect(page).toHaveURL(new RegExp(`/${step.id}(\\?|$)`));
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expectStepAccessible(page, step.form !== undefined);
@@ -140,7 +143,7 @@ test('every step of every public flow is checked in at least one variant', () =>
     const checked = new Set(
       runs
         .filter((r) => r.flow === flow)
-        .flatMap((r) => r.flow.steps.filter((s) => answersShowing(r, s.id)).map((s) => s.id)),
+        .flatMap((r) => r.flow.steps.filter((s) => pathShowing(r, s.id)).map((s) => s.id)),
     );
     expect(
       flow.steps.map((s) => s.id).filter((id) => !checked.has(id)),

@@ -46,7 +46,9 @@ function domains(
   definition: WizardDefinition,
   stepBase: (stepId: string) => string,
   lookup: SchemaLookup,
+  variant?: string,
 ): Domain[] {
+  const chosen = definition.variants?.find((v) => v.id === variant);
   const rules = definition.steps.flatMap((s) =>
     s.visibleWhen === undefined ? [] : [s.visibleWhen],
   );
@@ -65,14 +67,23 @@ function domains(
     if (root === 'context' && first === 'role')
       return {
         path,
-        values: [
-          ...new Set([...definition.roles, ...(definition.variants ?? []).flatMap((v) => v.roles)]),
-        ],
+        values: chosen
+          ? [...chosen.roles]
+          : [
+              ...new Set([
+                ...definition.roles,
+                ...(definition.variants ?? []).flatMap((v) => v.roles),
+              ]),
+            ],
       };
     if (root === 'context' && first === 'variant')
       return {
         path,
-        values: definition.variants ? definition.variants.map((v) => v.id) : [undefined],
+        values: chosen
+          ? [chosen.id]
+          : definition.variants
+            ? definition.variants.map((v) => v.id)
+            : [undefined],
       };
     if (root === 'context' && first === 'environment') return { path, values: ENVIRONMENTS };
     if (root === 'context' && first === 'flags') return { path, values: [true, false] };
@@ -94,6 +105,88 @@ function describeCombination(combo: Domain[], values: unknown[]): string {
     return `${d.path} = ${v === undefined ? '(empty)' : v === OTHER ? '(another value)' : JSON.stringify(v)}`;
   });
   return ` (when ${parts.join(', ')})`;
+}
+
+/** Every combination of the inputs' values, with the rule input it makes. */
+function* combinations(inputs: Domain[]): Generator<{ values: unknown[]; scope: RuleInput }> {
+  const total = inputs.reduce((n, d) => n * d.values.length, 1);
+  for (let n = 0; n < total; n++) {
+    const values: unknown[] = [];
+    let rest = n;
+    for (const d of inputs) {
+      values.push(d.values[rest % d.values.length]);
+      rest = Math.floor(rest / d.values.length);
+    }
+    const scope: Record<string, unknown> = { data: {}, context: {} };
+    inputs.forEach((d, i) => setPath(scope, d.path.split('.'), values[i]));
+    yield { values, scope: scope as unknown as RuleInput };
+  }
+}
+
+/** The value a path's example answers use for "any value but the literals the rules compare with". */
+export const OTHER_EXAMPLE = 'anderer Wert';
+
+/** One distinct path through a flow: the visible steps in order, and the input that takes it. */
+export interface StepPath {
+  steps: string[];
+  /** The context that takes it: brand, variant, role, flags and what else the rules read. */
+  context: Record<string, unknown>;
+  /** Example answers (by step id and field) that take it: only the answers the rules read. */
+  data: Record<string, Record<string, unknown>>;
+}
+
+const countDefined = (values: unknown[]): number => values.filter((v) => v !== undefined).length;
+
+function exampleValue(value: unknown): unknown {
+  return value === OTHER ? OTHER_EXAMPLE : value;
+}
+
+/**
+ * Every distinct path through a flow in one variant (undefined for a flow without variants): each
+ * distinct list of visible steps over the same combinations of inputs the graph walk checks
+ * (walkStepGraph), with the example input that sets the fewest values. The context always names
+ * the brand (the first one unless the rules read it), variant and role; flags not read are off.
+ * Undefined when the rules read too many inputs (the check reports that).
+ */
+export function enumerateStepPaths(
+  definition: WizardDefinition,
+  stepBase: (stepId: string) => string,
+  lookup: SchemaLookup,
+  variant?: string,
+): StepPath[] | undefined {
+  const inputs = domains(definition, stepBase, lookup, variant);
+  const total = inputs.reduce((n, d) => n * d.values.length, 1);
+  if (total > MAX_COMBINATIONS) return undefined;
+  const chosen = definition.variants?.find((v) => v.id === variant);
+  const base: Record<string, unknown> = {
+    brand: definition.brands[0],
+    ...(chosen ? { variant: chosen.id } : {}),
+    role: (chosen?.roles ?? definition.roles)[0],
+    flags: {},
+  };
+  const found = new Map<string, { path: StepPath; defined: number; order: number }>();
+  for (const { values, scope } of combinations(inputs)) {
+    const steps = visibleSteps(definition, scope).map((s) => s.id);
+    if (steps.length === 0) continue;
+    const key = steps.join(' ');
+    const defined = countDefined(values);
+    const known = found.get(key);
+    if (known && known.defined <= defined) continue;
+    const example: Record<string, unknown> = { data: {}, context: structuredClone(base) };
+    inputs.forEach((d, i) => setPath(example, d.path.split('.'), exampleValue(values[i])));
+    const data = Object.fromEntries(
+      Object.entries(example['data'] as Record<string, Record<string, unknown>>).filter(
+        ([, answers]) => Object.keys(answers).length > 0,
+      ),
+    );
+    found.set(key, {
+      path: { steps, context: example['context'] as Record<string, unknown>, data },
+      defined,
+      order: known?.order ?? found.size,
+    });
+  }
+  // In the order first met, so the fixtures stay stable while the definition does.
+  return [...found.values()].sort((a, b) => a.order - b.order).map((f) => f.path);
 }
 
 /**
@@ -127,17 +220,9 @@ export function walkStepGraph(
   const reachedPages = new Set<string>();
   const stepIndex = (id: string): number => definition.steps.findIndex((s) => s.id === id);
 
-  for (let n = 0; n < total; n++) {
-    const values: unknown[] = [];
-    let rest = n;
-    for (const d of inputs) {
-      values.push(d.values[rest % d.values.length]);
-      rest = Math.floor(rest / d.values.length);
-    }
-    const scope: Record<string, unknown> = { data: {}, context: {} };
-    inputs.forEach((d, i) => setPath(scope, d.path.split('.'), values[i]));
+  for (const { values, scope } of combinations(inputs)) {
     const when = describeCombination(inputs, values);
-    const visible = visibleSteps(definition, scope as unknown as RuleInput);
+    const visible = visibleSteps(definition, scope);
     if (visible.length === 0) {
       report('/steps', 'no step is visible, so the flow would be empty', when);
       continue;

@@ -15,7 +15,14 @@ export {
   type TextLookup,
 } from './i18n.ts';
 export { bundleDefinition, inlineRefs } from './bundle.ts';
-export { walkStepGraph, MAX_COMBINATIONS, type GraphIssue } from './graph.ts';
+export {
+  walkStepGraph,
+  enumerateStepPaths,
+  MAX_COMBINATIONS,
+  OTHER_EXAMPLE,
+  type GraphIssue,
+  type StepPath,
+} from './graph.ts';
 export {
   formatCheckError,
   stepSchemaId,

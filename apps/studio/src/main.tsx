@@ -1,0 +1,14 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Studio } from './Studio.tsx';
+import '../../web/src/styles.css';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element');
+createRoot(container).render(
+  <StrictMode>
+    <main>
+      <Studio />
+    </main>
+  </StrictMode>,
+);

@@ -10,6 +10,10 @@ import {
   startApplicationServer,
 } from './helpers/applications.ts';
 import { TODAY, type TestServer } from './helpers/testDatabase.ts';
+import {
+  RESUME_LINKS_PER_ADDRESS,
+  RESUME_OPENINGS_PER_CLIENT,
+} from '../../apps/server/src/applications/savedRoutes.ts';
 
 // The server's today moves in these tests: expiry is counted on its clock.
 let today = TODAY;
@@ -292,6 +296,51 @@ describe('a public applicant resumes by a link sent by e-mail', () => {
       },
     });
     expect(old.statusCode).toBe(400);
+  });
+});
+
+describe('the resume link against abuse', () => {
+  it('sends at most five links an hour to one address and answers the sixth with 429 in German', async () => {
+    const address = 'viele.links@beispiel.example';
+    const ask = () =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/antrag/fahrrad/fortsetzungslink',
+        remoteAddress: '203.0.113.7',
+        payload: {
+          email: address,
+          geburtsdatum: '1980-05-12',
+          version: 1,
+          zustand: { formData: { fahrrad: antworten.fahrrad }, currentStep: 'deckung' },
+        },
+      });
+    for (let sent = 0; sent < RESUME_LINKS_PER_ADDRESS; sent += 1)
+      expect((await ask()).statusCode).toBe(202);
+    const refused = await ask();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect(refused.json()).toMatchObject({
+      error: 'too-many-requests',
+      message: /Zu viele Versuche/,
+    });
+    const [mails] = await queryRows<{ anzahl: number }>(
+      server.db.database.db,
+      sql`SELECT count(*)::int AS anzahl FROM identity_outbox WHERE username = ${address}`,
+    );
+    expect(mails?.anzahl).toBe(RESUME_LINKS_PER_ADDRESS);
+  });
+
+  it('lets one client try at most 30 link openings in 15 minutes', async () => {
+    const open = () =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/antrag/fortsetzen/unbekannter-link-0000000000000',
+        remoteAddress: '203.0.113.8',
+        payload: { geburtsdatum: '1980-05-12' },
+      });
+    for (let tried = 0; tried < RESUME_OPENINGS_PER_CLIENT; tried += 1)
+      expect((await open()).statusCode).toBe(404);
+    expect((await open()).statusCode).toBe(429);
   });
 });
 

@@ -3,7 +3,13 @@ import { answerShapeProblems, draftDeclarations, type WizardDefinition } from '#
 import common from '../../../../definitions/locales/de/common.json' with { type: 'json' };
 import type { CustomerIdentity } from '../auth/index.ts';
 import type { Db } from '../db/database.ts';
-import { sendError, sendValidationError, type FieldError } from '../http/errors.ts';
+import {
+  sendError,
+  sendValidationError,
+  sendTooManyRequests,
+  type FieldError,
+} from '../http/errors.ts';
+import { admit, type Counter } from '../throttle/counters.ts';
 import { requireIdentity, type RouteContext } from '../routes/context.ts';
 import {
   DEFAULT_KEEP_DAYS,
@@ -22,6 +28,29 @@ import {
 } from './saved.ts';
 
 const MAX_BYTES = 256 * 1024;
+
+/** Resume links a client may ask for per hour, and links sent to one address per hour. */
+export const RESUME_LINKS_PER_CLIENT = 10;
+export const RESUME_LINKS_PER_ADDRESS = 5;
+/** Openings of resume links a client may try in 15 minutes (each link also locks after 5). */
+export const RESUME_OPENINGS_PER_CLIENT = 30;
+
+/**
+ * Admits a public call under its counters: true when admitted; otherwise it answers 429 in German
+ * with Retry-After and is false. (A boolean, not the reply: a reply is thenable, so an async
+ * function cannot hand it back.) A mail goes out only for an admitted request, so the link cannot
+ * be used to flood an address.
+ */
+async function admitted(
+  database: Db,
+  reply: FastifyReply,
+  counters: readonly Counter[],
+): Promise<boolean> {
+  const admission = await admit(database, counters, new Date());
+  if (admission.admitted) return true;
+  sendTooManyRequests(reply, admission.retryAfterSeconds);
+  return false;
+}
 const BRANDS = ['andsafe', 'hfk', 's-direkt', 'protect', 'protect-ch'] as const;
 
 const uuid = {
@@ -231,6 +260,19 @@ export function registerSavedApplicationRoutes(
       const definition = context.flows.definition(request.params.flow);
       if (!definition || !optsIn(definition, RESUME_LINK_ENDPOINT))
         return sendError(reply, 404, 'not-found', 'Diesen Antrag gibt es nicht.');
+      const allowed = await admitted(db(), reply, [
+        {
+          key: `resume-link:client:${request.ip}`,
+          limit: RESUME_LINKS_PER_CLIENT,
+          windowSeconds: 3600,
+        },
+        {
+          key: `resume-link:address:${body.email.trim().toLowerCase()}`,
+          limit: RESUME_LINKS_PER_ADDRESS,
+          windowSeconds: 3600,
+        },
+      ]);
+      if (!allowed) return reply;
       if (body.geburtsdatum >= today)
         return sendValidationError(reply, [
           { path: '/body/geburtsdatum', keyword: 'format', message: common.validation.date },
@@ -276,6 +318,14 @@ export function registerSavedApplicationRoutes(
       const today = context.today();
       await purgeExpired(db(), today);
       reply.header('cache-control', 'no-store');
+      const allowed = await admitted(db(), reply, [
+        {
+          key: `resume-open:client:${request.ip}`,
+          limit: RESUME_OPENINGS_PER_CLIENT,
+          windowSeconds: 900,
+        },
+      ]);
+      if (!allowed) return reply;
       const outcome = await openLink(db(), request.params.token, request.body.geburtsdatum, today);
       switch (outcome.status) {
         case 'ok':

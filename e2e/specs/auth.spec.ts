@@ -29,8 +29,15 @@ test('a signed-out customer is sent to the log-in and back to the page afterward
   await signIn(page, 'Anna.Schmidt@Beispiel.example');
   await expect(page).toHaveURL(/\/kunden\/kundendaten\/passwort$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Passwort ändern' })).toBeVisible();
+  // A public page opened anew shows the sign-in it remembers in the header.
+  await page.goto('/');
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: 'Mein Konto' })).toBeVisible();
+  await page.goto('/kunden/kundendaten/passwort');
   await page.getByRole('button', { name: 'Abmelden' }).click();
   await expect(page).toHaveURL(/\/kunden\/login$/);
+  await page.goto('/');
+  await expect(header.getByRole('link', { name: 'Anmelden' })).toBeVisible();
   await page.goto('/kunden/handynummer-aendern');
   await expect(page).toHaveURL(/\/kunden\/login\?ziel=/);
 });

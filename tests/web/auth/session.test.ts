@@ -3,6 +3,7 @@ import { PortalAuth } from '../../../apps/web/src/auth/session.ts';
 import {
   normalizeUsername,
   portalOfPath,
+  remembersSignIn,
   safeReturnPath,
 } from '../../../apps/web/src/auth/pools.ts';
 import { DEMO_PASSWORD, DEMO_START_PASSWORD } from '../../../apps/server/src/seed/identityUsers.ts';
@@ -105,6 +106,20 @@ describe('the portal session', () => {
       code: 'NotAuthorizedException',
       message: 'Incorrect username or password.',
     });
+  });
+
+  it('is remembered in the library storage from sign-in to sign-out (the header reads it)', async () => {
+    const storage = memoryStorage();
+    const auth = new PortalAuth('benutzer', { origin: server.base, storage });
+    const keys = () => ({
+      length: storage.data.size,
+      key: (i: number) => [...storage.data.keys()][i] ?? null,
+    });
+    expect(remembersSignIn(keys())).toBe(false);
+    await auth.signIn('klaus.mueller@beispiel.example', DEMO_PASSWORD);
+    expect(remembersSignIn(keys())).toBe(true);
+    await auth.signOut();
+    expect(remembersSignIn(keys())).toBe(false);
   });
 
   it('signs out globally: the old token no longer works on the API', async () => {

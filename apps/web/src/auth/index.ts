@@ -14,6 +14,7 @@ export {
   normalizeUsername,
   PORTAL_PATHS,
   portalOfPath,
+  remembersSignIn,
   safeReturnPath,
   type Portal,
 } from './pools.ts';

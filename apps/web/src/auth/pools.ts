@@ -51,3 +51,18 @@ export function safeReturnPath(portal: Portal, target: string | null): string {
 
 /** Usernames and e-mails are lowercased (and trimmed) before sign-in, reset and challenge. */
 export const normalizeUsername = (value: string): string => value.trim().toLowerCase();
+
+/**
+ * Whether this browser keeps a signed-in user of a pool: amazon-cognito-identity-js writes
+ * `CognitoIdentityServiceProvider.<client>.LastAuthUser` to its storage (localStorage) at sign-in
+ * and removes it at sign-out. Read without loading the library, so a public page loads it only
+ * for a visitor who signed in before.
+ */
+export function remembersSignIn(storage: Pick<Storage, 'length' | 'key'> = localStorage): boolean {
+  for (let index = 0; index < storage.length; index += 1) {
+    const key = storage.key(index);
+    if (key?.startsWith('CognitoIdentityServiceProvider.') && key.endsWith('.LastAuthUser'))
+      return true;
+  }
+  return false;
+}

@@ -3,7 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { BrandConfig } from '../../../../generated/types/brand.ts';
-import { PORTAL_PATHS, portalOfPath, SignOutButton, useAuth, type Portal } from '../auth/index.ts';
+import {
+  PORTAL_PATHS,
+  portalOfPath,
+  remembersSignIn,
+  SignOutButton,
+  useAuth,
+  type Portal,
+} from '../auth/index.ts';
 import { claimEntries } from '../flows/flowIndex.ts';
 import { brandAssetUrl } from '../config/brand.ts';
 import { fetchUnread } from '../portal/postfachApi.ts';
@@ -30,16 +37,22 @@ function useUnread(portal: Portal, signedIn: boolean): number {
 
 /**
  * The sign-in state of the page's portal (the customer portal on public pages): the messages with
- * their unread count, the overview and "Abmelden"; signed out, a link to sign in. The state is the
- * one the portal pages found (they check the session); a public page does not load the sign-in
- * library just for the header.
+ * their unread count, the overview and "Abmelden"; signed out, a link to sign in. Portal pages check
+ * the session themselves; a public page opened anew checks it only when the browser remembers a
+ * sign-in, so visitors who never signed in do not load the sign-in library for the header.
  */
 function Account() {
   const { t } = useTranslation();
   const location = useLocation();
-  const { state } = useAuth();
+  const { state, check } = useAuth();
+  const publicPage = portalOfPath(location.pathname) === null;
   const portal = portalOfPath(location.pathname) ?? 'benutzer';
-  const signedIn = state[portal].status === 'signedIn';
+  const status = state[portal].status;
+  useEffect(() => {
+    if (publicPage && status === 'unknown' && remembersSignIn())
+      void check(portal).catch(() => undefined);
+  }, [publicPage, status, portal, check]);
+  const signedIn = status === 'signedIn';
   const count = useUnread(portal, signedIn);
   if (!signedIn)
     return (

@@ -7,7 +7,12 @@ export {
   type WizardServices,
 } from './store/controller.ts';
 export type { DraftNotice, QuoteState } from './store/atoms.ts';
-export { storageKey, type StateStorage, type StorageScope } from './store/persistence.ts';
+export {
+  memoryStorage,
+  storageKey,
+  type StateStorage,
+  type StorageScope,
+} from './store/persistence.ts';
 export type {
   LookupOption,
   LookupQuery,

@@ -125,3 +125,25 @@ export function saveText(
     // Storage full or disabled: kept in memory only.
   }
 }
+
+/**
+ * A Storage kept in memory: for pages where the browser denies sessionStorage, and for previews
+ * that must not keep answers.
+ */
+export function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => {
+      items.delete(key);
+    },
+    setItem: (key, value) => {
+      items.set(key, String(value));
+    },
+  };
+}

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Wizard, type WizardServices } from '#renderer';
+import { memoryStorage, Wizard, type WizardServices } from '#renderer';
 import type { WizardSetup } from '#engine';
 import type { EndpointCatalogue } from '../../../generated/types/endpoints.ts';
 import endpointCatalogue from '../../../definitions/api/endpoints.json';
@@ -7,20 +7,6 @@ import type { PreviewFlow } from './previewSetup.ts';
 
 const endpoints = (endpointCatalogue as EndpointCatalogue).endpoints;
 const FILE_LIMITS = { maxSizeBytes: 10 * 1024 * 1024, maxCount: 10 };
-
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, value),
-  };
-}
 
 /**
  * The real renderer running the edited definition. Nothing leaves the page: calls answer 503 (the

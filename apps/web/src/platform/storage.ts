@@ -1,21 +1,6 @@
-/** A Storage kept in memory, for pages where the browser denies sessionStorage. */
-export function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => {
-      items.delete(key);
-    },
-    setItem: (key, value) => {
-      items.set(key, String(value));
-    },
-  };
-}
+import { memoryStorage } from '../../../../renderer/store/persistence.ts';
+
+export { memoryStorage };
 
 /**
  * The window's sessionStorage, or an in-memory one when reading it throws: browsers deny storage

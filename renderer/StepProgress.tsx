@@ -41,7 +41,7 @@ export function StepProgress({
       </div>
       <ol className="step-progress__list">
         {ids.map((id, position) => {
-          const state = position < index ? 'done' : position === index ? 'current' : 'todo';
+          const state = position < index ? 'done' : position === index ? 'current' : 'upcoming';
           return (
             <li
               key={id}

@@ -156,6 +156,13 @@ test('a customer gives the health-records consent for a contract', async ({ page
       name: 'Einwilligung in die Verarbeitung von Gesundheitsdaten',
     }),
   ).toBeVisible();
+  // The consent forms to read and the kinds to choose come from the documents that declare them.
+  await expect(
+    page.getByRole('link', {
+      name: 'Einwilligung in die Verarbeitung von Gesundheitsdaten bei Personenschäden (PDF)',
+    }),
+  ).toHaveAttribute('href', '/api/dokumente/einwilligung-personenschaeden');
+  await expect(page.getByLabel('Personenschaden (Haftpflicht, Unfall)')).toBeChecked();
   await expectPageAccessible(page);
   await page.getByRole('button', { name: 'Einwilligung erteilen' }).click();
   await expect(

@@ -76,8 +76,15 @@ export interface CheckedDocument {
 export function checkDocumentSet(documents: readonly CheckedDocument[]): void {
   const codes = new Map<string, string>();
   const products = new Map<string, string>();
+  const consents = new Map<string, string>();
   for (const document of documents) {
-    const { code, contractProducts } = document.value;
+    const { code, contractProducts, consent } = document.value;
+    if (consent !== undefined) {
+      const other = consents.get(consent.art);
+      if (other)
+        document.report('/consent/art', `the consent kind ${consent.art} is already ${other}`);
+      else consents.set(consent.art, document.path);
+    }
     if (code !== undefined) {
       const other = codes.get(code);
       if (other)

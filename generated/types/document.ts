@@ -30,6 +30,19 @@ export type StaticDocument = {
     | 'REISE'
     | 'BHV_WECHSELTARIF';
   /**
+   * For a consent form of kind dokument: /einwilligung offers it as a kind of consent. The page lists the form to read (by its title) and the kind to choose (by label); POST /api/einwilligung accepts exactly the kinds declared here and stores art with the consent.
+   */
+  consent?: {
+    /**
+     * The kind of consent as stored and sent (upper case), unique among the documents.
+     */
+    art: string;
+    /**
+     * What the consent page offers to choose, in German.
+     */
+    label: string;
+  };
+  /**
    * For kind kundeninformation: the contract products (spec section 3, contract list item) whose contracts list this document among their documents in the customer portal.
    */
   contractProducts?: (

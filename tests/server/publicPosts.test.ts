@@ -167,6 +167,32 @@ describe('health-records consent', () => {
       'Das Geburtsdatum muss in der Vergangenheit liegen.',
     );
   });
+
+  it('takes the kinds of consent from the consent forms, and only those', async () => {
+    const list = await server.app.inject({ method: 'GET', url: '/api/dokumente' });
+    const kinds = list
+      .json<{ pfad: string; einwilligung?: { art: string; bezeichnung: string } }[]>()
+      .flatMap((item) => (item.einwilligung ? [[item.pfad, item.einwilligung.art]] : []));
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        ['/api/dokumente/einwilligung-personenschaeden', 'PERSONENSCHAEDEN'],
+        ['/api/dokumente/einwilligung-reisegesundheit', 'REISEGESUNDHEIT'],
+      ]),
+    );
+    expect(kinds).toHaveLength(2);
+    const unknown = await post('/api/einwilligung', {
+      marke: 'andsafe',
+      name: 'Anna Schmidt',
+      versicherungsNummer: 'AS-10000105',
+      geburtsdatum: '1985-03-14',
+      art: 'KRANKENVERSICHERUNG',
+      einwilligung: true,
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json<{ fieldErrors: { path: string }[] }>().fieldErrors[0]?.path).toContain(
+      'art',
+    );
+  });
 });
 
 describe('consent sent twice', () => {

@@ -177,7 +177,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   registerVertragEndeRoutes(app, context);
   registerPortalRoutes(app, context, uploadConfigOf(options.uploads));
   registerKundendatenRoutes(app, context);
-  registerPublicRoutes(app, context);
+  registerPublicRoutes(app, context, { root });
   await registerUploadRoutes(app, context, uploadConfigOf(options.uploads), options.clock);
   registerClaimRoutes(app, { db: database.db, ...(options.clock ? { now: options.clock } : {}) });
   registerFinderRoutes(app);

@@ -111,6 +111,20 @@ describe('the definitions check of documents, download and links blocks', () => 
     ]);
   });
 
+  it('offers each consent kind once, and only on a document of kind dokument', () => {
+    const travel = 'definitions/documents/einwilligung-reisegesundheit.json';
+    const injury = 'definitions/documents/einwilligung-personenschaeden.json';
+    const document = realJson(travel);
+    (document['consent'] as JsonObject)['art'] = 'PERSONENSCHAEDEN';
+    expect(messages({ [injury]: realJson(injury), [travel]: document })).toEqual([
+      `${travel} /consent/art: the consent kind PERSONENSCHAEDEN is already ${injury}`,
+    ]);
+    const information = 'definitions/documents/kundeninformation-bhv.json';
+    const withConsent = realJson(information);
+    withConsent['consent'] = { art: 'BETRIEB', label: 'Betrieb' };
+    expect(messages({ [information]: withConsent }).length).toBeGreaterThan(0);
+  });
+
   it('names the file of a document whose id is not its name, and a document without sections', () => {
     const path = 'definitions/documents/vermittlerinformation.json';
     const document = realJson(path);

@@ -218,8 +218,17 @@ export function registerDocumentRoutes(
       delivery.cache,
     );
   };
-  // The list of the static documents for the downloads page: title, date, kind and address.
-  let listed: { titel: string; stand: string; art: string; pfad: string }[] | undefined;
+  // The list of the static documents for the downloads and consent pages: title, date, kind and
+  // address; a consent form also names the kind of consent it stands for.
+  let listed:
+    | {
+        titel: string;
+        stand: string;
+        art: string;
+        pfad: string;
+        einwilligung?: { art: string; bezeichnung: string };
+      }[]
+    | undefined;
   app.get('/api/dokumente', (_request, reply) => {
     listed ??= readStaticDocuments(options.root)
       .map((document) => ({
@@ -227,6 +236,9 @@ export function registerDocumentRoutes(
         stand: document.stand,
         art: document.kind,
         pfad: `/api/dokumente/${documentPath(document)}`,
+        ...(document.consent
+          ? { einwilligung: { art: document.consent.art, bezeichnung: document.consent.label } }
+          : {}),
       }))
       .sort((a, b) => a.art.localeCompare(b.art) || a.titel.localeCompare(b.titel, 'de'));
     return reply.header('cache-control', 'public, max-age=3600').send(listed);

@@ -3,6 +3,7 @@ import { sendValidationError, TOO_MANY_REQUESTS } from '../http/errors.ts';
 import { withIdempotency, type GuardedOutcome } from '../idempotency/guard.ts';
 import { admit } from '../throttle/counters.ts';
 import type { RouteContext } from './context.ts';
+import { readStaticDocuments } from '../documents/staticDocuments.ts';
 import { BRANDS, feedback, healthConsents, type Brand } from '../db/schema/index.ts';
 
 /** Public posts per client address: at most this many in 15 minutes. */
@@ -60,7 +61,15 @@ function guardedPost(
  * same key and body replay the first answer and store nothing twice); answers 201 and nothing of
  * what others sent.
  */
-export function registerPublicRoutes(app: FastifyInstance, context: RouteContext): void {
+export function registerPublicRoutes(
+  app: FastifyInstance,
+  context: RouteContext,
+  options: { root: string },
+): void {
+  // The kinds of consent are the consent forms' (definitions/documents, `consent.art`).
+  const consentKinds = readStaticDocuments(options.root).flatMap((document) =>
+    document.consent ? [document.consent.art] : [],
+  );
   app.post<{
     Body: {
       marke: Brand;
@@ -130,7 +139,7 @@ export function registerPublicRoutes(app: FastifyInstance, context: RouteContext
       name: string;
       versicherungsNummer: string;
       geburtsdatum: string;
-      art: 'PERSONENSCHAEDEN' | 'REISEGESUNDHEIT';
+      art: string;
       einwilligung: boolean;
     };
   }>(
@@ -147,7 +156,7 @@ export function registerPublicRoutes(app: FastifyInstance, context: RouteContext
               pattern: '^[A-Za-z]{2,4}-\\d{6,10}$',
             },
             geburtsdatum: { type: 'string', format: 'date' },
-            art: { enum: ['PERSONENSCHAEDEN', 'REISEGESUNDHEIT'] },
+            art: { enum: consentKinds },
             einwilligung: { type: 'boolean' },
           },
           required: ['marke', 'name', 'versicherungsNummer', 'geburtsdatum', 'art', 'einwilligung'],

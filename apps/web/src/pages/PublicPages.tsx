@@ -177,6 +177,8 @@ interface DocumentItem {
   stand: string;
   art: string;
   pfad: string;
+  /** A consent form's kind of consent (definitions/documents, `consent`). */
+  einwilligung?: { art: string; bezeichnung: string };
 }
 
 const fetchDocuments = async (): Promise<DocumentItem[]> => {
@@ -185,15 +187,15 @@ const fetchDocuments = async (): Promise<DocumentItem[]> => {
   return result.body as DocumentItem[];
 };
 
+/** The static documents, one query for the downloads and the consent page. */
+const useDocuments = () =>
+  useQuery({ queryKey: ['dokumente'], queryFn: fetchDocuments, staleTime: 3_600_000 });
+
 /** /downloads: the static documents (customer information, terms, consent forms) as PDFs. */
 export function DownloadsPage() {
   const { t } = useTranslation('oeffentlich');
   const heading = usePageHeading(t('downloads.title'));
-  const query = useQuery({
-    queryKey: ['dokumente'],
-    queryFn: fetchDocuments,
-    staleTime: 3_600_000,
-  });
+  const query = useDocuments();
   const groups = ['kundeninformation', 'dokument'].map((art) => ({
     art,
     items: (query.data ?? []).filter((item) => item.art === art),
@@ -239,7 +241,13 @@ const contractNumber: Rule = (value) =>
  */
 export function ConsentPage({ brand }: { brand: BrandConfig }) {
   const { t } = useTranslation('oeffentlich');
-  const [art, setArt] = useState<'PERSONENSCHAEDEN' | 'REISEGESUNDHEIT'>('PERSONENSCHAEDEN');
+  const documents = useDocuments();
+  // The consent forms, each with the kind of consent it stands for; the first is chosen at first.
+  const forms = (documents.data ?? []).flatMap((item) =>
+    item.einwilligung ? [{ ...item, einwilligung: item.einwilligung }] : [],
+  );
+  const [chosen, setArt] = useState<string | undefined>(undefined);
+  const art = chosen ?? forms[0]?.einwilligung.art;
   const [given, setGiven] = useState(false);
   const [done, setDone] = useState(false);
   const [idempotencyKey] = useState(() => crypto.randomUUID());
@@ -296,24 +304,22 @@ export function ConsentPage({ brand }: { brand: BrandConfig }) {
       intro={
         <>
           <p>{t('einwilligung.intro')}</p>
+          <QueryStatus query={documents} loadError={t('einwilligung.loadError')} />
           <ul className="action-list">
-            <li>
-              <a href="/api/dokumente/einwilligung-personenschaeden" download>
-                {t('einwilligung.formPersonenschaeden')}
-              </a>
-            </li>
-            <li>
-              <a href="/api/dokumente/einwilligung-reisegesundheit" download>
-                {t('einwilligung.formReisegesundheit')}
-              </a>
-            </li>
+            {forms.map((item) => (
+              <li key={item.pfad}>
+                <a href={item.pfad} download>
+                  {t('einwilligung.form', { titel: item.titel })}
+                </a>
+              </li>
+            ))}
           </ul>
         </>
       }
     >
       <fieldset className="field">
         <legend className="field__label">{t('einwilligung.art')}</legend>
-        {(['PERSONENSCHAEDEN', 'REISEGESUNDHEIT'] as const).map((value) => (
+        {forms.map(({ einwilligung: { art: value, bezeichnung } }) => (
           <div key={value} className="choice">
             <input
               type="radio"
@@ -322,7 +328,7 @@ export function ConsentPage({ brand }: { brand: BrandConfig }) {
               checked={art === value}
               onChange={() => setArt(value)}
             />
-            <label htmlFor={`art-${value}`}>{t(`einwilligung.arten.${value}`)}</label>
+            <label htmlFor={`art-${value}`}>{bezeichnung}</label>
           </div>
         ))}
       </fieldset>

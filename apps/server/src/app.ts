@@ -6,7 +6,12 @@ import { formatISO } from 'date-fns';
 import { noAuthentication, testAuthentication, type Authenticate } from './auth/index.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
-import { fieldMessage, installErrorHandler, sendValidationError } from './http/errors.ts';
+import {
+  fieldMessage,
+  installErrorHandler,
+  sendNoSuchAddress,
+  sendValidationError,
+} from './http/errors.ts';
 import { installInputHygiene } from './http/inputHygiene.ts';
 import { installLoadShedding, type LoadSheddingOptions } from './http/loadShedding.ts';
 import { installSecurityHeaders } from './http/securityHeaders.ts';
@@ -207,7 +212,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     if (hasWeb && request.method === 'GET' && spaRoute) {
       return reply.type('text/html').sendFile('index.html');
     }
-    return reply.code(404).send({ error: 'not-found', message: 'Diese Adresse gibt es nicht.' });
+    return sendNoSuchAddress(reply);
   });
   return app;
 }

@@ -4,7 +4,7 @@ import type { Db } from '../db/database.ts';
 import { auditLog } from '../db/schema/index.ts';
 import { sendError, sendValidationError, type FieldError } from '../http/errors.ts';
 import { withIdempotency } from '../idempotency/guard.ts';
-import { requireIdentity, type RouteContext } from '../routes/context.ts';
+import { requireRole, type RouteContext } from '../routes/context.ts';
 import { agencyCustomer, agentOf, customerDetail, customerList } from './customers.ts';
 import common from '../../../../definitions/locales/de/common.json' with { type: 'json' };
 import { answerShapeProblems } from '#engine';
@@ -42,23 +42,9 @@ export const sendCustomerNotFound = (reply: FastifyReply) =>
 const sendDraftNotFound = (reply: FastifyReply) =>
   sendError(reply, 404, 'not-found', 'Diesen Entwurf haben wir nicht gefunden.');
 
-/**
- * The signed-in agent, or null after answering: 401 without sign-in, and for a customer the 404
- * of an address that does not exist (the agent calls are not there for customers).
- */
-async function requireAgent(
-  context: RouteContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<AgentIdentity | null> {
-  const identity = await requireIdentity(context, request, reply);
-  if (!identity) return null;
-  if (identity.role !== 'vermittler') {
-    sendError(reply, 404, 'not-found', 'Diese Adresse gibt es nicht.');
-    return null;
-  }
-  return identity;
-}
+/** The signed-in agent, or null after answering (401, or 404 for a customer). */
+const requireAgent = (context: RouteContext, request: FastifyRequest, reply: FastifyReply) =>
+  requireRole(context, request, reply, 'vermittler');
 
 async function audit(
   db: Db,

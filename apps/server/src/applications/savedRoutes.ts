@@ -10,7 +10,7 @@ import {
   type FieldError,
 } from '../http/errors.ts';
 import { admit, type Counter } from '../throttle/counters.ts';
-import { requireIdentity, type RouteContext } from '../routes/context.ts';
+import { requireRole, type RouteContext } from '../routes/context.ts';
 import {
   DEFAULT_KEEP_DAYS,
   DEFAULT_LINK_DAYS,
@@ -132,12 +132,8 @@ export function registerSavedApplicationRoutes(
     request: FastifyRequest,
     reply: FastifyReply,
   ): Promise<CustomerIdentity | null> => {
-    const identity = await requireIdentity(context, request, reply);
+    const identity = await requireRole(context, request, reply, 'benutzer');
     if (!identity) return null;
-    if (identity.role !== 'benutzer') {
-      sendError(reply, 404, 'not-found', 'Diese Adresse gibt es nicht.');
-      return null;
-    }
     await purgeExpired(db(), context.today());
     return identity;
   };

@@ -125,6 +125,11 @@ export function sendError(
   return reply.code(status).send(body);
 }
 
+/** The 404 of an address the server does not have (or not for the caller's role). */
+export function sendNoSuchAddress(reply: FastifyReply): FastifyReply {
+  return sendError(reply, 404, 'not-found', 'Diese Adresse gibt es nicht.');
+}
+
 /** The 404 for a missing contract and for one the caller may not see: the same status and body. */
 export function sendContractNotFound(reply: FastifyReply): FastifyReply {
   return sendError(reply, 404, 'not-found', 'Diesen Vertrag haben wir nicht gefunden.');

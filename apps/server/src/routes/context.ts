@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Authenticate, Identity } from '../auth/index.ts';
 import type { Db } from '../db/database.ts';
-import { sendError } from '../http/errors.ts';
+import { sendError, sendNoSuchAddress } from '../http/errors.ts';
 import type { FlowRegistry } from '../flows/registry.ts';
 import type { TariffCatalogue } from '../pricing/index.ts';
 
@@ -28,6 +28,26 @@ export async function requireIdentity(
     return null;
   }
   return identity;
+}
+
+/**
+ * The signed-in caller of one role, or null after answering: 401 without sign-in, and for the other
+ * role the 404 of an address that does not exist (the calls of one portal are not there for the
+ * other).
+ */
+export async function requireRole<R extends Identity['role']>(
+  context: RouteContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  role: R,
+): Promise<Extract<Identity, { role: R }> | null> {
+  const identity = await requireIdentity(context, request, reply);
+  if (!identity) return null;
+  if (identity.role !== role) {
+    sendNoSuchAddress(reply);
+    return null;
+  }
+  return identity as Extract<Identity, { role: R }>;
 }
 
 /** Params schema of a route with one `{id}` (a contract or partner number). */

@@ -4,7 +4,7 @@ import type { Db } from '../db/database.ts';
 import { auditLog, partners } from '../db/schema/index.ts';
 import { sendError } from '../http/errors.ts';
 import { identityUsers } from '../identity/schema.ts';
-import { requireIdentity, type RouteContext } from './context.ts';
+import { requireRole, type RouteContext } from './context.ts';
 
 /** The customer's data as the portal's "kundendaten" shows it. */
 export interface Kundendaten {
@@ -88,12 +88,8 @@ export async function readKundendaten(
  */
 export function registerKundendatenRoutes(app: FastifyInstance, context: RouteContext): void {
   const customer = async (request: FastifyRequest, reply: FastifyReply) => {
-    const identity = await requireIdentity(context, request, reply);
+    const identity = await requireRole(context, request, reply, 'benutzer');
     if (!identity) return null;
-    if (identity.role !== 'benutzer') {
-      sendError(reply, 404, 'not-found', 'Diese Adresse gibt es nicht.');
-      return null;
-    }
     return identity;
   };
   const missing = 'Ihre Kundendaten haben wir nicht gefunden. Bitte wenden Sie sich an uns.';

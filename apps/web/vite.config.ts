@@ -40,8 +40,21 @@ function smallUriResolver(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * The production build renders with preact/compat instead of react-dom (about 4 KB gzip instead of
+ * about 60 KB on every route). The dev server, vitest and the studio keep React.
+ */
+const preactCompat = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
+export default defineConfig(({ command }) => ({
   root,
+  resolve: { alias: command === 'build' ? preactCompat : [] },
   // The studio's save endpoint exists in the dev server only (apply: 'serve'); /studio is dev-only.
   plugins: [
     markdownOnDemand(),
@@ -56,4 +69,4 @@ export default defineConfig({
     sourcemap: true,
   },
   server: { port: 4600, proxy: { '/api': 'http://127.0.0.1:4601' } },
-});
+}));

@@ -54,8 +54,6 @@ export async function switchTranslationSource(source: TranslationSource): Promis
   if (source === currentSource) return;
   currentSource = source;
   await i18next.reloadResources();
-  // The pages rendered with the other texts already: they render again with these.
-  await i18next.changeLanguage(i18next.language);
 }
 
 /**

@@ -18,14 +18,7 @@ import { createQueryClient } from './query/queryClient.ts';
 
 /** What the app shell needs from the platform services. */
 export interface Platform {
-  /** The flags the first render uses: the defaults of definitions/flags.json. */
   flags: FlagValues;
-  /**
-   * Starts the flag service (once; the SDK is its own chunk) and resolves with the values to use
-   * from then on: the service's within 2 s, else the defaults. Called after the first render, so
-   * no page waits for it; the texts switch source first when the flags ask for it.
-   */
-  loadFlags: () => Promise<FlagValues>;
   i18n: I18n;
   queryClient: QueryClient;
   frame: FrameChild | undefined;
@@ -57,11 +50,11 @@ export interface StartOptions {
 }
 
 /**
- * Starts the platform services: monitoring, the translations (requested at once from the source
- * the host and the default flags give), the query cache and, when embedded by an allowed page, the
- * frame channel (parent theme, height reports). The flags are not waited for: the app renders on
- * the defaults and `loadFlags` applies the service's values when they arrive (at most 2 s; when
- * they ask for the other text source, the texts are loaded again from there first).
+ * Starts the platform services: monitoring, then side by side the flags (at most 2 s, then
+ * defaults) and the translations (requested at once from the source the host and the default flags
+ * give; when the flags then ask for the other source, the texts are loaded again from there),
+ * the query cache and, when embedded by an allowed page, the frame channel (parent theme, height
+ * reports).
  */
 export async function startPlatform(win: Window, options: StartOptions = {}): Promise<Platform> {
   const environment = environmentConfig(ENVIRONMENT);
@@ -77,24 +70,20 @@ export async function startPlatform(win: Window, options: StartOptions = {}): Pr
     maskPersonalData: environment.monitoring.maskPersonalData,
   });
   const defaults = defaultFlags();
-  let flagsLoad: Promise<FlagValues> | undefined;
-  const startFlags = (): Promise<FlagValues> =>
-    (flagsLoad ??= loadFlags({
+  const [{ values: flags }, i18n] = await Promise.all([
+    loadFlags({
       clientId: environment.flags.clientId,
       ...(environment.flags.baseUrl ? { baseUrl: environment.flags.baseUrl } : {}),
       origin: win.location.origin,
       userId: flagUserId(win.document, win.location.protocol === 'https:'),
       defaults,
-    }).then(async ({ values }) => {
-      await switchTranslationSource(translationSource(win.location.hostname, values)).catch(
-        (error: unknown) => reportError(error, { area: 'i18n' }),
-      );
-      return values;
-    }));
-  const i18n = await setupI18n({
-    source: translationSource(win.location.hostname, defaults),
-    ...(options.namespaces ? { namespaces: options.namespaces } : {}),
-  });
+    }),
+    setupI18n({
+      source: translationSource(win.location.hostname, defaults),
+      ...(options.namespaces ? { namespaces: options.namespaces } : {}),
+    }),
+  ]);
+  await switchTranslationSource(translationSource(win.location.hostname, flags));
   const embedding = await embeddingModule;
   const frame = embedding?.connectToParent(win, frameOrigins);
   if (embedding && frame) {
@@ -104,5 +93,5 @@ export async function startPlatform(win: Window, options: StartOptions = {}): Pr
     );
     reportHeight(frame, win.document);
   }
-  return { flags: defaults, loadFlags: startFlags, i18n, queryClient: createQueryClient(), frame };
+  return { flags, i18n, queryClient: createQueryClient(), frame };
 }

@@ -32,14 +32,25 @@ function usesPhoneWidget(uiSchema: unknown): boolean {
   return JSON.stringify(uiSchema ?? {}).includes('"ui:widget":"phone"');
 }
 
+/** One precompiled module: its code, its declarations and the steps it validates. */
+export interface ValidatorModule {
+  js: string;
+  dts: string;
+  /** Step ids whose validators it exports. */
+  steps: string[];
+}
+
 /**
  * Precompiled ajv validators (standalone ESM) for every step with a form: no schema is compiled
- * in the browser, so the app runs without `unsafe-eval` and ships no ajv compiler.
+ * in the browser, so the app runs without `unsafe-eval` and ships no ajv compiler. The steps with
+ * telephone formats (or the phone widget) go into a second module, `phone`, which imports the
+ * formats with libphonenumber-js; the app loads it only when such a step is first needed, so a
+ * step without a telephone field never loads the telephone metadata.
  */
 export function generateValidators(
   schemaFiles: ReadonlyMap<string, unknown>,
   definition: ParsedDefinition,
-): { js: string; dts: string } {
+): ValidatorModule & { phone?: ValidatorModule } {
   // A fresh ajv per flow: the generated code then depends only on this flow and the schemas it
   // references, not on what else was compiled before it.
   const ajv = createAjv({ standaloneCode: true });
@@ -47,14 +58,57 @@ export function generateValidators(
     if (path.startsWith('definitions/schema/fragments/'))
       ajv.addSchema(schema as object, uriOfPath(path));
   }
-  for (const step of definition.value.steps) {
-    if (step.form)
-      ajv.addSchema({ ...step.form.schema, $id: stepSchemaId(definition.path, step.id) });
-  }
-  const refs: Record<string, string> = {};
-  for (const step of definition.value.steps) {
-    if (step.form) refs[validatorName(step.id)] = stepSchemaId(definition.path, step.id);
-  }
+  const formSteps = definition.value.steps.flatMap((step) =>
+    step.form ? [{ id: step.id, form: step.form }] : [],
+  );
+  for (const step of formSteps)
+    ajv.addSchema({ ...step.form.schema, $id: stepSchemaId(definition.path, step.id) });
+  const phoneSteps = new Set(
+    formSteps
+      .filter(
+        (step) =>
+          usesPhoneWidget(step.form.uiSchema) ||
+          PHONE_FORMAT_NAMES.some((name) =>
+            formatsUsed(
+              compile(ajv, definition, {
+                [validatorName(step.id)]: stepSchemaId(definition.path, step.id),
+              }),
+            ).has(name),
+          ),
+      )
+      .map((step) => step.id),
+  );
+  const moduleOf = (steps: string[], phone: boolean): ValidatorModule => {
+    const refs: Record<string, string> = {};
+    for (const id of steps) refs[validatorName(id)] = stepSchemaId(definition.path, id);
+    const code = compile(ajv, definition, refs);
+    const js = [
+      BANNER,
+      phone
+        ? "import { formats as __formats } from '../../engine/validation/formats.ts';"
+        : "import { baseFormats as __formats } from '../../engine/validation/baseFormats.ts';",
+      "import { runtime as __runtime } from '../../engine/validation/standaloneRuntime.ts';",
+      code.replace(/^"use strict";/, ''),
+      '',
+    ].join('\n');
+    const dts = [
+      BANNER,
+      "import type { ValidateFunction } from 'ajv';",
+      ...Object.keys(refs).map((name) => `export declare const ${name}: ValidateFunction;`),
+      '',
+    ].join('\n');
+    return { js, dts, steps };
+  };
+  const ids = formSteps.map((step) => step.id);
+  const base = moduleOf(
+    ids.filter((id) => !phoneSteps.has(id)),
+    false,
+  );
+  return phoneSteps.size > 0 ? { ...base, phone: moduleOf([...phoneSteps], true) } : base;
+}
+
+/** ajv's standalone code for `refs` (export name -> schema id), with the runtime helpers mapped. */
+function compile(ajv: Ajv2020, definition: ParsedDefinition, refs: Record<string, string>): string {
   // ajv's own runtime helpers come from engine/validation/standaloneRuntime.ts, not CommonJS.
   const code = standaloneCode(ajv, refs).replace(
     /require\("ajv\/dist\/runtime\/(ucs2length|equal)"\)\.default/g,
@@ -65,25 +119,5 @@ export function generateValidators(
     throw new Error(
       `${definition.path}: precompiled code needs ${leftover.join(', ')}; add it to engine/validation/standaloneRuntime.ts`,
     );
-  // Only flows with telephone fields import the formats with libphonenumber-js (formats.ts, which
-  // also gives the engine its phone normaliser); the others take the same functions without it.
-  const needsPhone =
-    PHONE_FORMAT_NAMES.some((name) => formatsUsed(code).has(name)) ||
-    definition.value.steps.some((step) => step.form && usesPhoneWidget(step.form.uiSchema));
-  const js = [
-    BANNER,
-    needsPhone
-      ? "import { formats as __formats } from '../../engine/validation/formats.ts';"
-      : "import { baseFormats as __formats } from '../../engine/validation/baseFormats.ts';",
-    "import { runtime as __runtime } from '../../engine/validation/standaloneRuntime.ts';",
-    code.replace(/^"use strict";/, ''),
-    '',
-  ].join('\n');
-  const dts = [
-    BANNER,
-    "import type { ValidateFunction } from 'ajv';",
-    ...Object.keys(refs).map((name) => `export declare const ${name}: ValidateFunction;`),
-    '',
-  ].join('\n');
-  return { js, dts };
+  return code;
 }

@@ -4,7 +4,11 @@ import { selectAtom } from 'jotai/utils';
 import { useTranslation } from 'react-i18next';
 import type { ValidateFunction } from 'ajv';
 import type { WizardSetup } from '#engine';
-import { WizardController, type WizardServices } from './store/controller.ts';
+import {
+  WizardController,
+  type DeferredValidators,
+  type WizardServices,
+} from './store/controller.ts';
 import type { RendererFormContext, UploadFile } from './formContext.ts';
 import { StepView } from './StepView.tsx';
 import { PageView } from './PageView.tsx';
@@ -14,6 +18,11 @@ export interface WizardProps {
   setup: WizardSetup;
   /** Precompiled validators of the flow's steps, by step id (generated/validators). */
   validators: Readonly<Record<string, ValidateFunction>>;
+  /**
+   * Validators of steps that load when the user reaches the first of them (steps with telephone
+   * fields); such a step shows once they are there.
+   */
+  deferredValidators?: DeferredValidators;
   services: WizardServices;
   /** The URL segment after the base route: a step or page id, or nothing. */
   segment: string | undefined;
@@ -33,9 +42,9 @@ export interface WizardProps {
  * on every render (a router's navigate does): the controller always calls the latest ones.
  */
 export function useWizardController(
-  props: Pick<WizardProps, 'setup' | 'validators' | 'services' | 'prefill'>,
+  props: Pick<WizardProps, 'setup' | 'validators' | 'deferredValidators' | 'services' | 'prefill'>,
 ): WizardController {
-  const { setup, validators, services, prefill } = props;
+  const { setup, validators, deferredValidators, services, prefill } = props;
   const latest = useRef(services);
   useLayoutEffect(() => {
     latest.current = services;
@@ -60,10 +69,10 @@ export function useWizardController(
         ? { reload: (step: string) => latest.current.reload?.(step) ?? undefined }
         : {}),
     };
-    return new WizardController(setup, validators, stable, prefill);
+    return new WizardController(setup, validators, stable, prefill, deferredValidators);
     // The services are read through `latest`; only the flow and its validators make a new
     // controller (prefill counts only for the start).
-  }, [setup, validators]);
+  }, [setup, validators, deferredValidators]);
 }
 
 /**
@@ -98,6 +107,7 @@ export function Wizard(props: WizardProps) {
   );
   const current = useAtomValue(currentAtom, { store: controller.store });
   const pageId = useAtomValue(controller.atoms.page, { store: controller.store });
+  const waiting = useAtomValue(controller.waiting, { store: controller.store });
   const flowTitle = t(definition.titleKey);
 
   const step = definition.steps.find((s) => s.id === current);
@@ -130,6 +140,8 @@ export function Wizard(props: WizardProps) {
     ],
   );
 
+  // The step's validators (telephone formats) are still loading: it shows once it can be checked.
+  if (waiting) return <p aria-live="polite">{t('common:app.loading')}</p>;
   const page = pageId ? definition.pages?.find((p) => p.id === pageId) : undefined;
   if (page)
     return (

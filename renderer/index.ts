@@ -3,6 +3,7 @@ export { Wizard, useWizardController, type WizardProps } from './Wizard.tsx';
 export {
   WizardController,
   QUOTE_DELAY_MS,
+  type DeferredValidators,
   type TransportResult,
   type WizardServices,
 } from './store/controller.ts';

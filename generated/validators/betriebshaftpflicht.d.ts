@@ -5,7 +5,6 @@ export declare const empfehlung: ValidateFunction;
 export declare const betrieb: ValidateFunction;
 export declare const deckung: ValidateFunction;
 export declare const risiko: ValidateFunction;
-export declare const unternehmen: ValidateFunction;
 export declare const beginn: ValidateFunction;
 export declare const zahlweise: ValidateFunction;
 export declare const bankverbindung: ValidateFunction;

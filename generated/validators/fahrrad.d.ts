@@ -4,7 +4,6 @@ export declare const beratung: ValidateFunction;
 export declare const empfehlung: ValidateFunction;
 export declare const fahrrad: ValidateFunction;
 export declare const deckung: ValidateFunction;
-export declare const person: ValidateFunction;
 export declare const risikoort: ValidateFunction;
 export declare const beginn: ValidateFunction;
 export declare const zahlweise: ValidateFunction;

@@ -8,7 +8,6 @@ export declare const inhalt: ValidateFunction;
 export declare const gefahren: ValidateFunction;
 export declare const bausteine: ValidateFunction;
 export declare const risiko: ValidateFunction;
-export declare const versicherungsnehmer: ValidateFunction;
 export declare const beginn: ValidateFunction;
 export declare const zahlweise: ValidateFunction;
 export declare const bankverbindung: ValidateFunction;

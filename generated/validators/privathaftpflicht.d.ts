@@ -6,7 +6,6 @@ export declare const familie: ValidateFunction;
 export declare const partner: ValidateFunction;
 export declare const deckung: ValidateFunction;
 export declare const risikofragen: ValidateFunction;
-export declare const versicherungsnehmer: ValidateFunction;
 export declare const beginn: ValidateFunction;
 export declare const zahlweise: ValidateFunction;
 export declare const bankverbindung: ValidateFunction;

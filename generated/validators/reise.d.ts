@@ -5,7 +5,6 @@ export declare const empfehlung: ValidateFunction;
 export declare const reise: ValidateFunction;
 export declare const reisende: ValidateFunction;
 export declare const deckung: ValidateFunction;
-export declare const versicherungsnehmer: ValidateFunction;
 export declare const zahlweise: ValidateFunction;
 export declare const bankverbindung: ValidateFunction;
 export declare const einwilligungen: ValidateFunction;

@@ -6,7 +6,6 @@ export declare const betrieb: ValidateFunction;
 export declare const taetigkeit: ValidateFunction;
 export declare const deckung: ValidateFunction;
 export declare const risiko: ValidateFunction;
-export declare const versicherungsnehmer: ValidateFunction;
 export declare const beginn: ValidateFunction;
 export declare const zahlweise: ValidateFunction;
 export declare const bankverbindung: ValidateFunction;

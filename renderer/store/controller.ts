@@ -1,4 +1,4 @@
-import { createStore } from 'jotai';
+import { atom, createStore } from 'jotai';
 import type { ValidateFunction } from 'ajv';
 import {
   downloadRequest,
@@ -68,10 +68,22 @@ export interface WizardServices {
   currentSegment?: () => string | undefined;
 }
 
+/**
+ * Validators of some steps that load only when the user reaches the first of them (the steps with
+ * telephone fields, whose formats bring libphonenumber-js and its metadata).
+ */
+export interface DeferredValidators {
+  steps: readonly string[];
+  load: () => Promise<Readonly<Record<string, ValidateFunction>>>;
+}
+
 /** How a download ended: the file was handed to the browser, answers are missing, or it failed. */
 export type DownloadOutcome = 'saved' | 'incomplete' | 'failed';
 
 const fieldKey = (step: string, field: string): string => `${step}/${field}`;
+
+/** How long after a failed load of deferred validators it is tried again. */
+const RETRY_DELAY_MS = 2000;
 
 /** How long typing must pause before the answers are saved to the tab's storage. */
 const SAVE_DELAY_MS = 400;
@@ -137,6 +149,17 @@ export class WizardController {
   private readonly quote: LiveQuote;
   /** Migrated answers chose the step to open: the first URL followed is replaced by it. */
   private landing = false;
+  /** The validators at hand, by step id (deferred ones join when loaded). */
+  private readonly validators: Record<string, ValidateFunction>;
+  /** The deferred validators' load, once started. */
+  private deferredLoad: Promise<void> | undefined;
+  /**
+   * The step shown needs validators that are still loading: the wizard shows a loading note
+   * instead of a step that could not be checked yet.
+   */
+  readonly waiting = atom(false);
+  /** Migrated answers wait for the deferred validators before the step to open is chosen. */
+  private landingPending = false;
 
   /**
    * `prefill` holds the prefillable values the flow was opened with (URL, embedding parent):
@@ -144,10 +167,12 @@ export class WizardController {
    */
   constructor(
     readonly setup: WizardSetup,
-    private readonly validators: Readonly<Record<string, ValidateFunction>>,
+    validators: Readonly<Record<string, ValidateFunction>>,
     private readonly services: WizardServices,
     prefill?: Readonly<Record<string, unknown>>,
+    private readonly deferred?: DeferredValidators,
   ) {
+    this.validators = { ...validators };
     const { definition, context } = setup;
     const draft = resumedDraft(context);
     const scope = { variant: context['variant'], route: context['route'], draft: draft?.id };
@@ -194,14 +219,88 @@ export class WizardController {
   private landAfterMigration(savedStep: string | null): void {
     const steps = this.state.steps.map((s) => s.id);
     const until = savedStep === null ? steps.length - 1 : steps.indexOf(savedStep);
-    const needing = steps
-      .slice(0, until < 0 ? steps.length : until + 1)
-      .find((id) => Object.keys(this.revalidate(id)).length > 0);
+    const range = steps.slice(0, until < 0 ? steps.length : until + 1);
+    this.landing = true;
+    const last = range[range.length - 1];
+    if (last === undefined || !this.needsDeferred(last)) {
+      this.land(range);
+      return;
+    }
+    // Steps with deferred validators are among those to check: check once they are loaded, then
+    // open the step found (meanwhile a loading note shows).
+    this.landingPending = true;
+    this.store.set(this.waiting, true);
+    const settle = (): void => {
+      this.landingPending = false;
+      this.land(range);
+      this.landing = false;
+      const current = this.state.currentStep;
+      this.store.set(this.waiting, current !== null && this.needsDeferred(current));
+      if (this.state.currentStep) this.services.navigate(this.state.currentStep, { replace: true });
+    };
+    // Should the load fail, the answers are checked with what is at hand (the server checks again).
+    this.loadDeferred().then(settle, settle);
+  }
+
+  /** Opens the first of `range` that needs an answer, with the note about the migration. */
+  private land(range: readonly string[]): void {
+    const needing = range.find((id) => Object.keys(this.revalidate(id)).length > 0);
     if (needing !== undefined && needing !== this.state.currentStep)
       this.dispatch({ type: 'goTo', step: needing });
     this.store.set(this.atoms.migrated, true);
-    this.landing = true;
     this.flush();
+  }
+
+  /**
+   * Whether the step needs the deferred validators before it shows: it is one of their steps or
+   * comes after the first of them (its summary shows their answers formatted), and they are not
+   * loaded yet.
+   */
+  private needsDeferred(stepId: string): boolean {
+    const deferred = this.deferred;
+    if (!deferred || deferred.steps.every((id) => id in this.validators)) return false;
+    const order = this.setup.definition.steps.map((s) => s.id);
+    const first = Math.min(...deferred.steps.map((id) => order.indexOf(id)).filter((i) => i >= 0));
+    return order.indexOf(stepId) >= first;
+  }
+
+  /**
+   * Loads the deferred validators once (again after a failed load); the step shown is validated
+   * as soon as they are there.
+   */
+  private loadDeferred(): Promise<void> {
+    const deferred = this.deferred;
+    if (!deferred) return Promise.resolve();
+    this.deferredLoad ??= deferred.load().then(
+      (loaded) => {
+        Object.assign(this.validators, loaded);
+        const current = this.state.currentStep;
+        if (current) this.revalidate(current);
+        this.store.set(this.waiting, this.landingPending);
+      },
+      (error: unknown) => {
+        this.deferredLoad = undefined;
+        throw error;
+      },
+    );
+    return this.deferredLoad;
+  }
+
+  /** Starts loading the deferred validators when the step needs them; says whether it waits. */
+  private prepareStep(stepId: string): boolean {
+    if (!this.needsDeferred(stepId)) {
+      this.store.set(this.waiting, this.landingPending);
+      return false;
+    }
+    this.store.set(this.waiting, true);
+    this.loadDeferred().catch(() => {
+      // A failed load (network): the loading note stays and the load is tried again.
+      setTimeout(() => {
+        const current = this.state.currentStep;
+        if (current !== null && !this.landingPending) this.prepareStep(current);
+      }, RETRY_DELAY_MS);
+    });
+    return true;
   }
 
   /** The current state. */
@@ -222,7 +321,8 @@ export class WizardController {
       changedAnswers(this.setup.definition, previous.formData, state.formData, edited),
     );
     this.scheduleSave();
-    if (state.currentStep) this.revalidate(state.currentStep);
+    if (state.currentStep && !this.prepareStep(state.currentStep))
+      this.revalidate(state.currentStep);
     if (state.currentStep !== previous.currentStep && this.store.get(this.atoms.draft) !== null)
       this.store.set(this.atoms.draft, null);
     if (state.applicationSent && !previous.applicationSent) this.drafts.forgetDraftId();
@@ -414,6 +514,8 @@ export class WizardController {
   async next(): Promise<'invalid' | 'done'> {
     const step = this.state.currentStep;
     if (!step || this.store.get(this.atoms.busy)) return 'done';
+    // A step is never passed unchecked: its deferred validators are awaited first.
+    if (this.needsDeferred(step)) await this.loadDeferred();
     if (Object.keys(this.revalidate(step)).length > 0) {
       this.store.set(this.atoms.showAllErrors, true);
       return 'invalid';

@@ -32,11 +32,13 @@ export async function loadGeneratedFlow(
   id: string,
 ): Promise<{ definition: WizardDefinition; validators: Record<string, ValidateFunction> }> {
   const { validatorLoaders } = await import('../../generated/validators/index.ts');
-  const load = validatorLoaders[id];
-  if (!load) throw new Error(`no validators for ${id}`);
+  const loaders = validatorLoaders[id];
+  if (!loaders) throw new Error(`no validators for ${id}`);
+  // Every step's validators at once (the app loads those of telephone steps later).
+  const [validators, phone] = await Promise.all([loaders.load(), loaders.phone?.load()]);
   return {
     definition: read<WizardDefinition>(`generated/definitions/${id}.json`),
-    validators: await load(),
+    validators: { ...validators, ...phone },
   };
 }
 

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
-import type { CognitoUserSession } from 'amazon-cognito-identity-js';
 import { http } from '../http/index.ts';
 import { portalOfPath, type Portal } from './pools.ts';
 import { portalAuth, sessionExpiresAt, type PortalAuth } from './session.ts';
+import type { PortalSession } from './storedSession.ts';
 
 /** What the app knows about a portal's sign-in: unknown while checking, then in or out. */
 export type PortalState =
@@ -15,7 +15,7 @@ export interface AuthContextValue {
   /** Reads the session (forcing a refresh when expired) and updates the state. */
   check(portal: Portal): Promise<boolean>;
   /** Records a fresh session (after sign-in). */
-  signedIn(portal: Portal, session: CognitoUserSession): void;
+  signedIn(portal: Portal, session: PortalSession): void;
   /** Forces a refresh now (the expiry warning's button). */
   extend(portal: Portal): Promise<boolean>;
   signOut(portal: Portal): Promise<void>;
@@ -38,7 +38,7 @@ export function createAuthStore(
     vermittler: { status: 'unknown' },
   };
   const listeners = new Set<() => void>();
-  const update = (portal: Portal, session: CognitoUserSession | null) => {
+  const update = (portal: Portal, session: PortalSession | null) => {
     state = {
       ...state,
       [portal]: session
@@ -55,7 +55,7 @@ export function createAuthStore(
       update(portal, session);
       return session !== null;
     },
-    signedIn: (portal: Portal, session: CognitoUserSession) => update(portal, session),
+    signedIn: (portal: Portal, session: PortalSession) => update(portal, session),
     extend: async (portal: Portal) => {
       const session = await auth[portal].extend();
       update(portal, session);

@@ -8,6 +8,7 @@ import {
   type ICognitoStorage,
 } from 'amazon-cognito-identity-js';
 import { errorCode, errorMessage } from './libraryCalls.ts';
+import type { PoolIds } from './poolIds.ts';
 import { normalizeUsername, type Portal } from './pools.ts';
 
 export { errorCode, errorMessage, promisify } from './libraryCalls.ts';
@@ -20,14 +21,13 @@ export interface CognitoSetup {
   storage?: ICognitoStorage;
 }
 
-/** The library's pool of a portal, configured from GET /api/{pool}/pool. */
-export async function loadPool(portal: Portal, setup: CognitoSetup = {}): Promise<CognitoUserPool> {
+/** The library's pool of a portal, configured from its ids. */
+export function createPool(
+  portal: Portal,
+  ids: PoolIds,
+  setup: CognitoSetup = {},
+): CognitoUserPool {
   const origin = setup.origin ?? window.location.origin;
-  const response = await fetch(`${origin}/api/${portal}/pool`, {
-    headers: { Accept: 'application/json' },
-  });
-  if (!response.ok) throw new Error(`pool ${portal}: ${response.status}`);
-  const ids = (await response.json()) as { userPoolId: string; userPoolWebClientId: string };
   return new CognitoUserPool({
     UserPoolId: ids.userPoolId,
     ClientId: ids.userPoolWebClientId,

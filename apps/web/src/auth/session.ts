@@ -2,6 +2,8 @@ import type { CognitoUser, CognitoUserPool, CognitoUserSession } from 'amazon-co
 import type * as CognitoLibrary from './cognito.ts';
 import type { CognitoSetup, SignInResult } from './cognito.ts';
 import { errorCode, promisify } from './libraryCalls.ts';
+import { loadPoolIds, type PoolIds } from './poolIds.ts';
+import { storedSession, type PortalSession } from './storedSession.ts';
 import { normalizeUsername, type Portal } from './pools.ts';
 
 // The library (and the Buffer and crypto code it brings) loads on the first sign-in or session
@@ -17,19 +19,18 @@ const cognito = (): Promise<CognitoModule> => {
 };
 
 /** The library's clock drift of a session in seconds (local minus server time at sign-in). */
-function clockDrift(session: CognitoUserSession): number {
-  const withDrift = session as CognitoUserSession & { getClockDrift?: () => number };
-  return withDrift.getClockDrift?.() ?? 0;
+function clockDrift(session: PortalSession): number {
+  return session.getClockDrift?.() ?? 0;
 }
 
 /** Whether the access token has expired (its expiry, on the session's clock, is in the past). */
-export function isSessionExpired(session: CognitoUserSession, nowMs: number = Date.now()): boolean {
+export function isSessionExpired(session: PortalSession, nowMs: number = Date.now()): boolean {
   const serverNow = Math.floor(nowMs / 1000) - clockDrift(session);
   return session.getAccessToken().getExpiration() <= serverNow;
 }
 
 /** When the access token expires, in local epoch ms. */
-export function sessionExpiresAt(session: CognitoUserSession): number {
+export function sessionExpiresAt(session: PortalSession): number {
   return (session.getAccessToken().getExpiration() + clockDrift(session)) * 1000;
 }
 
@@ -56,16 +57,39 @@ export class PortalAuth {
   ) {}
 
   private pending: Promise<CognitoUserPool> | undefined;
+  private pendingIds: Promise<PoolIds> | undefined;
 
-  /** The pool, loaded once per instance (again after a failure). */
+  /** The pool's ids, fetched once per instance (again after a failure). */
+  private ids(): Promise<PoolIds> {
+    this.pendingIds ??= loadPoolIds(this.portal, this.setup).catch((error: unknown) => {
+      this.pendingIds = undefined;
+      throw error;
+    });
+    return this.pendingIds;
+  }
+
+  /** The library's pool, loaded once per instance (again after a failure). */
   private pool(): Promise<CognitoUserPool> {
-    this.pending ??= cognito()
-      .then(({ loadPool }) => loadPool(this.portal, this.setup))
+    this.pending ??= Promise.all([cognito(), this.ids()])
+      .then(([{ createPool }, ids]) => createPool(this.portal, ids, this.setup))
       .catch((error: unknown) => {
         this.pending = undefined;
         throw error;
       });
     return this.pending;
+  }
+
+  /** The stored session while its tokens are valid, read without the library; else null. */
+  private async stored(nowMs: number): Promise<PortalSession | null> {
+    const { userPoolWebClientId } = await this.ids();
+    try {
+      // The library falls back to memory where the browser denies localStorage (an embedded
+      // page): then nothing is stored across pages, and the library answers.
+      const storage = this.setup.storage ?? globalThis.localStorage;
+      return storedSession(storage, userPoolWebClientId, nowMs);
+    } catch {
+      return null;
+    }
   }
 
   /** A library user object of this portal's pool for a (lowercased) username. */
@@ -87,10 +111,13 @@ export class PortalAuth {
   }
 
   /**
-   * The valid session, or null. An expired access token forces a refresh; when no user results
-   * (no stored user, or the refresh fails) the user is signed out locally.
+   * The valid session, or null. Valid stored tokens answer without the library; an expired
+   * access token forces a refresh; when no user results (no stored user, or the refresh fails)
+   * the user is signed out locally.
    */
-  async session(nowMs: number = Date.now()): Promise<CognitoUserSession | null> {
+  async session(nowMs: number = Date.now()): Promise<PortalSession | null> {
+    const stored = await this.stored(nowMs);
+    if (stored) return stored;
     const user = await this.currentUser();
     if (!user) return null;
     try {

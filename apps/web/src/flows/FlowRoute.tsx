@@ -268,6 +268,9 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
         <Wizard
           setup={setup}
           validators={prepared.flow.validators}
+          {...(prepared.flow.deferredValidators
+            ? { deferredValidators: prepared.flow.deferredValidators }
+            : {})}
           services={services}
           segment={segment}
           fileLimits={FILE_LIMITS}

@@ -28,7 +28,7 @@ export function preloadRoute(pathname: string): string[] {
   import('./FlowRoute.tsx').catch(ignore);
   for (const flow of matched) {
     flow.load().catch(ignore);
-    validatorLoaders[flow.id]?.().catch(ignore);
+    validatorLoaders[flow.id]?.load().catch(ignore);
   }
   loadLocalEnvironment().catch(ignore);
   return [...new Set(matched.map((flow) => flow.i18nNamespace))];

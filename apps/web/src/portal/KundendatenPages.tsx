@@ -8,7 +8,7 @@ import { AuthForm } from '../auth/form/AuthForm.tsx';
 import { required, type Rule } from '../auth/form/rules.ts';
 import { TextField } from '../auth/form/TextField.tsx';
 import { useAuthForm } from '../auth/form/useAuthForm.ts';
-import { formatPhone } from './format.ts';
+import { formatPhone } from './phoneFormat.ts';
 import { FactList } from '../pages/FactList.tsx';
 import { QueryStatus } from '../pages/QueryStatus.tsx';
 import { usePageHeading } from '../pages/usePageHeading.ts';

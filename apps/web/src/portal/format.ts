@@ -1,13 +1,7 @@
-// Dates, amounts and telephone numbers read the same everywhere (summary, portals, PDFs): the
-// engine's formatting module. The portal pages that show a telephone number load
-// libphonenumber-js with this module.
-import { formatPhone as formatValidPhone } from '../../../../engine/validation/phone.ts';
-
+// Dates and amounts read the same everywhere (summary, portals, PDFs): the engine's formatting
+// module. Telephone numbers are formatted by phoneFormat.ts, which brings libphonenumber-js: only
+// the pages that show one import it.
 export { formatDate, formatDateTime, formatMoney as formatEuro } from '#engine';
-
-/** A telephone number in national notation ("0160 12345604"); empty for none. */
-export const formatPhone = (value: string | null | undefined): string =>
-  value ? formatValidPhone(value) : '';
 
 /** An IBAN with everything but its last 4 characters masked, in groups of four. */
 export function maskIban(iban: string): string {

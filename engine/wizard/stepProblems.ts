@@ -47,6 +47,16 @@ const COUNT_KEYWORDS = new Set(['minItems', 'maxItems']);
 /** The top-level field of a dotted path ('' for the step as a whole). */
 const topOf = (path: string): string => path.split('.')[0] ?? '';
 
+/** The top-level field of an ajv error, as `validationFieldPath` names it, without building it. */
+function errorField(error: ErrorObject): string {
+  const path = error.instancePath;
+  if (path === '')
+    return error.keyword === 'required' ? topOf(String(error.params['missingProperty'])) : '';
+  const end = path.indexOf('/', 1);
+  const segment = end < 0 ? path.slice(1) : path.slice(1, end);
+  return topOf(segment.includes('~') ? segment.replace(/~1/g, '/').replace(/~0/g, '~') : segment);
+}
+
 /** The values an ajv error's text may read: its params (limit, format, missingProperty). */
 function valuesOf(error: ErrorObject): Record<string, unknown> | undefined {
   const params = error.params as Record<string, unknown>;
@@ -104,7 +114,7 @@ export function collectProblems(
   for (const e of validate.errors ?? []) {
     // A list with itemCounts is counted against its effective limits below, not the schema's.
     if (counted && COUNT_KEYWORDS.has(e.keyword) && validationFieldPath(e) in counted) continue;
-    if (only && !only(topOf(validationFieldPath(e)))) continue;
+    if (only && !only(errorField(e))) continue;
     errors.push(e);
   }
   for (const field of [

@@ -321,8 +321,14 @@ export class WizardController {
 
   /** Sets one field's answer (validation of touched fields follows at once). */
   setField(step: string, field: string, value: unknown): void {
-    const page = withoutKey(this.state.formData[step] ?? {}, field);
-    if (value !== undefined) page[field] = value;
+    // A spread copies a long step's answers several times faster than filtering its entries.
+    const answers = this.state.formData[step] ?? {};
+    const page =
+      value !== undefined
+        ? { ...answers, [field]: value }
+        : Object.hasOwn(answers, field)
+          ? withoutKey(answers, field)
+          : { ...answers };
     const feedback = this.store.get(this.atoms.feedback);
     if (feedback && field in feedback.fieldErrors) {
       this.store.set(this.atoms.feedback, {

@@ -1,5 +1,5 @@
 import { ruleHolds, type Rule } from '../rules/evaluate.ts';
-import { collectVarReferences } from '../rules/references.ts';
+import { collectVarReferences, type VarReference } from '../rules/references.ts';
 import { DEFAULT_MESSAGE_PREFIX } from '../validation/messages.ts';
 import { normalizeAnswers } from '../validation/normalizeAnswers.ts';
 import type { Step } from '../definition/types.ts';
@@ -52,13 +52,23 @@ function readPath(scope: Record<string, unknown>, path: string): unknown {
   return node;
 }
 
+const referencesCache = new WeakMap<object, readonly VarReference[]>();
+
+/** A rule's var references, walked once per rule object (a constraint is checked on every key). */
+function varReferencesOf(rule: Rule): readonly VarReference[] {
+  if (typeof rule !== 'object' || rule === null) return collectVarReferences(rule);
+  let found = referencesCache.get(rule);
+  if (!found) referencesCache.set(rule, (found = collectVarReferences(rule)));
+  return found;
+}
+
 /**
  * Whether a rule reads an answer that is empty (a `data.…` variable with no value). Such a
  * constraint is skipped: the field's required check covers the missing answer, and JSON Logic
  * would compare null as 0 (`null <= 365` holds).
  */
 export function readsEmptyAnswer(rule: Rule, scope: Record<string, unknown>): boolean {
-  return collectVarReferences(rule).some(
+  return varReferencesOf(rule).some(
     (ref) =>
       !ref.dynamic && ref.path.startsWith('data.') && isEmptyValue(readPath(scope, ref.path)),
   );

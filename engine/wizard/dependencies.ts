@@ -44,6 +44,12 @@ class ReadsBuilder {
   add(rule: Rule | undefined): this {
     if (rule === undefined) return this;
     for (const ref of collectVarReferences(rule)) {
+      // A path computed from its first segment on (`{"var": {"cat": ["da", "ta.x"]}}`) may read
+      // any answer.
+      if (ref.dynamic && 'data.'.startsWith(ref.path)) {
+        this.any = true;
+        continue;
+      }
       const [root, step, field] = ref.path.split('.');
       if (root !== 'data') continue;
       const named = step !== undefined && step !== '' && field !== undefined && field !== '';
@@ -149,6 +155,19 @@ export function ruleDependencies(definition: WizardDefinition): RuleDependencies
   if (!found) {
     found = collect(definition);
     cache.set(definition, found);
+  }
+  return found;
+}
+
+const ruleReadsCache = new WeakMap<object, Reads>();
+
+/** The answers one rule reads (computed once per rule object). */
+export function ruleReads(rule: Rule): Reads {
+  if (typeof rule !== 'object' || rule === null) return NOTHING;
+  let found = ruleReadsCache.get(rule);
+  if (!found) {
+    found = new ReadsBuilder().add(rule).build();
+    ruleReadsCache.set(rule, found);
   }
   return found;
 }

@@ -86,3 +86,9 @@ export {
   type Reads,
   type RuleDependencies,
 } from './dependencies.ts';
+export {
+  affectedFields,
+  fieldsProblems,
+  stepCoupling,
+  type StepCoupling,
+} from './fieldProblems.ts';

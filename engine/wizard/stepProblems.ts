@@ -44,6 +44,19 @@ function notOfferedError(field: string, offered: unknown[]): ErrorObject {
 
 const COUNT_KEYWORDS = new Set(['minItems', 'maxItems']);
 
+/** The top-level field of a dotted path ('' for the step as a whole). */
+const topOf = (path: string): string => path.split('.')[0] ?? '';
+
+/** The top-level field of an ajv error, as `validationFieldPath` names it, without building it. */
+function errorField(error: ErrorObject): string {
+  const path = error.instancePath;
+  if (path === '')
+    return error.keyword === 'required' ? topOf(String(error.params['missingProperty'])) : '';
+  const end = path.indexOf('/', 1);
+  const segment = end < 0 ? path.slice(1) : path.slice(1, end);
+  return topOf(segment.includes('~') ? segment.replace(/~1/g, '/').replace(/~0/g, '~') : segment);
+}
+
 /** The values an ajv error's text may read: its params (limit, format, missingProperty). */
 function valuesOf(error: ErrorObject): Record<string, unknown> | undefined {
   const params = error.params as Record<string, unknown>;
@@ -67,20 +80,49 @@ export function stepProblems(
   irrelevant: readonly string[],
   input: RuleInput,
 ): FieldProblem[] {
+  const data = normalizeAnswers(step.form?.schema ?? {}, withoutIrrelevant(answers, irrelevant));
+  return collectProblems(step, validate, { validated: data, ruled: data }, irrelevant, input);
+}
+
+/**
+ * The normalised answers {@link collectProblems} works on: `validated` goes to the validator,
+ * `ruled` to the form's rules (both the whole step's answers, or for some fields only those and
+ * what their checks read).
+ */
+export interface ProblemData {
+  validated: Record<string, unknown>;
+  ruled: Record<string, unknown>;
+}
+
+/**
+ * The problems of a step's normalised answers (see {@link stepProblems}). With `only`, just the
+ * problems of the top-level fields it accepts ('' for problems of the step as a whole), with the
+ * same keys, values and order as among the whole step's problems.
+ */
+export function collectProblems(
+  step: Step,
+  validate: ValidateFunction,
+  { validated, ruled }: ProblemData,
+  irrelevant: readonly string[],
+  input: RuleInput,
+  only?: (field: string) => boolean,
+): FieldProblem[] {
   const form = step.form;
-  const schema = form?.schema ?? {};
-  const data = normalizeAnswers(schema, withoutIrrelevant(answers, irrelevant));
-  validate(data);
+  validate(validated);
   const counted = form?.itemCounts;
-  // A list with itemCounts is counted against its effective limits below, not the schema's.
-  const errors: ErrorObject[] = (validate.errors ?? []).filter(
-    (e) => !(counted && COUNT_KEYWORDS.has(e.keyword) && validationFieldPath(e) in counted),
-  );
+  const errors: ErrorObject[] = [];
+  for (const e of validate.errors ?? []) {
+    // A list with itemCounts is counted against its effective limits below, not the schema's.
+    if (counted && COUNT_KEYWORDS.has(e.keyword) && validationFieldPath(e) in counted) continue;
+    if (only && !only(errorField(e))) continue;
+    errors.push(e);
+  }
   for (const field of [
     ...Object.keys(form?.optionsWhen ?? {}),
     ...Object.keys(form?.optionsFrom ?? {}),
   ]) {
-    const value = data[field];
+    if (only && !only(field)) continue;
+    const value = validated[field];
     if (value === undefined) continue;
     const offered = offeredOptions(step, field, input);
     if (!Array.isArray(value)) {
@@ -99,12 +141,17 @@ export function stepProblems(
   });
   if (form?.requiredWhen || form?.itemCounts || form?.constraints || hasReadOnly(step))
     found.push(
-      ...formRuleProblems(step, data, { ...input, data: { ...input.data, [step.id]: data } }),
+      ...formRuleProblems(
+        step,
+        ruled,
+        { ...input, data: { ...input.data, [step.id]: ruled } },
+        only,
+      ),
     );
   const seen = new Set<string>();
   const problems: FieldProblem[] = [];
   for (const problem of found) {
-    const top = problem.path.split('.')[0] ?? '';
+    const top = topOf(problem.path);
     const hidden = irrelevant.some(
       (key) => problem.path === key || problem.path.startsWith(`${key}.`),
     );

@@ -4,9 +4,8 @@ import type { ValidateFunction } from 'ajv';
 import type { WizardDefinition, WizardSetup, WizardState } from '../../engine/index.ts';
 import { storageKey, WizardController, type DeferredValidators } from '../../renderer/index.ts';
 import { validatorLoaders } from '../../generated/validators/index.ts';
-import endpointCatalogue from '../../definitions/api/endpoints.json';
-import type { EndpointCatalogue } from '../../generated/types/endpoints.ts';
 import { fakeServices } from './support.tsx';
+import { applicationSetup } from '../support/definitions.ts';
 
 const bike = JSON.parse(
   readFileSync('generated/definitions/fahrrad.json', 'utf8'),
@@ -16,22 +15,12 @@ if (!loaders?.phone) throw new Error('the bike flow has no phone module');
 const phoneModule = loaders.phone;
 const base = await loaders.load();
 
-function setupOf(definition: WizardDefinition): WizardSetup {
-  return {
-    definition,
-    endpoints: (endpointCatalogue as EndpointCatalogue).endpoints,
-    context: {
-      brand: 'andsafe',
-      environment: 'localhost',
-      role: 'claimant',
-      variant: 'customer',
-      today: '2025-06-15',
-      flags: {},
-      config: {},
-      entry: {},
-    },
-  };
-}
+const setupOf = (definition: WizardDefinition): WizardSetup =>
+  applicationSetup(definition, 'customer', {
+    brand: 'andsafe',
+    today: '2025-06-15',
+    partnerNummer: '',
+  });
 
 /** The telephone steps' validators, loaded when the test says so. */
 function deferred(): DeferredValidators & { release: () => Promise<void> } {

@@ -18,7 +18,7 @@ export function DraftButton({
       className="button button--secondary"
       onClick={() => void controller.saveDraft()}
     >
-      {context.t(controller.draftLabelKey)}
+      {context.t(controller.drafts.labelKey)}
     </button>
   );
 }
@@ -41,8 +41,8 @@ export function DraftNotice({
     <div className="draft-status" role="status">
       {notice?.status === 'saving' ? <p className="hint">{t('common:draft.saving')}</p> : null}
       {notice?.status === 'saved' ? (
-        <InfoBox tone="positive" headline={t(controller.draftSavedKeys.headline)} live={false}>
-          {t(controller.draftSavedKeys.text, { time: format(notice.at, 'HH:mm') })}
+        <InfoBox tone="positive" headline={t(controller.drafts.savedKeys.headline)} live={false}>
+          {t(controller.drafts.savedKeys.text, { time: format(notice.at, 'HH:mm') })}
         </InfoBox>
       ) : null}
       {notice?.status === 'failed' ? (

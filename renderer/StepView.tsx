@@ -333,11 +333,11 @@ export function StepView({
                 {t('common:actions.back')}
               </button>
             ) : null}
-            {controller.offersDraft ? (
+            {controller.drafts.offered ? (
               <DraftButton controller={controller} context={context} />
             ) : null}
           </div>
-          {controller.offersDraft ? (
+          {controller.drafts.offered ? (
             <DraftNotice controller={controller} context={context} />
           ) : null}
         </div>

@@ -1,9 +1,6 @@
 import { atom, createStore } from 'jotai';
 import type { ValidateFunction } from 'ajv';
 import {
-  downloadRequest,
-  draftOffered,
-  offeredDraft,
   draftToRestore,
   draftVersion,
   resumedDraft,
@@ -12,79 +9,29 @@ import {
   type ContentBlock,
   initialState,
   transition,
-  type HttpRequest,
   type WizardEffect,
   type WizardEvent,
   type WizardSetup,
   type WizardState,
 } from '#engine';
-import { changedAnswers, type AnswerRef } from '#engine';
+import { changedAnswers } from '#engine';
 import { createWizardAtoms, type StepProblems, type WizardAtoms } from './atoms.ts';
+import { runDownload } from './download.ts';
 import { DraftSaver } from './drafts.ts';
+import { FieldListeners } from './fieldListeners.ts';
 import { validateStep, type StepChange } from './fieldValidation.ts';
 import { LiveQuote } from './liveQuote.ts';
+import { StepValidators, type DeferredValidators } from './stepValidators.ts';
 import { lookup } from './lookup.ts';
-import { loadState, olderState, saveState, storageKey, type StateStorage } from './persistence.ts';
+import { loadState, olderState, saveState, storageKey } from './persistence.ts';
+import type { DownloadOutcome, TransportResult, WizardServices } from './services.ts';
 import type { LookupOption, LookupQuery } from '../formContext.ts';
 
 export { QUOTE_DELAY_MS } from './liveQuote.ts';
-
-/** The answer of a call as the transport reports it. */
-export interface TransportResult {
-  ok: boolean;
-  status: number;
-  body: unknown;
-}
-
-/** What the app gives the renderer: I/O and navigation, so the renderer imports no app code. */
-export interface WizardServices {
-  /** Sends a request (ky in the app, with the signed-in user's token for bearer endpoints). */
-  transport: (request: HttpRequest) => Promise<TransportResult>;
-  /** Shows the step or page with this id (URL segment after the base route). */
-  navigate: (segment: string, options?: { replace?: boolean }) => void;
-  /** Leaves the platform for a URL (a claim app). */
-  forward: (url: string) => void;
-  /**
-   * Opens another page of the platform (outcome `go: "route"`, a page button's href); the
-   * answers are saved first. Without it the path is opened with `forward`.
-   */
-  leave?: (path: string) => void;
-  /** Tells the embedding partner page a frame command (outcome `notifyParent`); none: ignored. */
-  notifyParent?: (command: string, args: Record<string, unknown>) => void;
-  /** Reports a failure to monitoring. */
-  report: (info: { definition: string; endpoint: string; status: number }) => void;
-  /** Per-tab storage for the answers; none keeps them in memory only. */
-  storage?: StateStorage;
-  /**
-   * Fetches a file a download block asks for (a PDF the server makes) and hands it to the browser
-   * to save; `ok` false with the status when it fails. None: downloads fail.
-   */
-  download?: (request: HttpRequest) => Promise<TransportResult>;
-  /**
-   * Loads the flow's data again (its `load`: the current contract after a conflict) and opens the
-   * step, the answers kept. None: the step opens with the data loaded at the start.
-   */
-  reload?: (step: string) => void;
-  /** The URL segment shown now, when the app knows it (a page button back into the flow). */
-  currentSegment?: () => string | undefined;
-}
-
-/**
- * Validators of some steps that load only when the user reaches the first of them (the steps with
- * telephone fields, whose formats bring libphonenumber-js and its metadata).
- */
-export interface DeferredValidators {
-  steps: readonly string[];
-  load: () => Promise<Readonly<Record<string, ValidateFunction>>>;
-}
-
-/** How a download ended: the file was handed to the browser, answers are missing, or it failed. */
-export type DownloadOutcome = 'saved' | 'incomplete' | 'failed';
+export type { DeferredValidators } from './stepValidators.ts';
+export type { DownloadOutcome, TransportResult, WizardServices } from './services.ts';
 
 const fieldKey = (step: string, field: string): string => `${step}/${field}`;
-
-/** How long after a failed load of deferred validators it is tried again. */
-const RETRY_DELAY_MS = 2000;
 
 /** How long typing must pause before the answers are saved to the tab's storage. */
 const SAVE_DELAY_MS = 400;
@@ -104,26 +51,18 @@ export class WizardController {
   readonly atoms: WizardAtoms;
   private readonly key: string;
   /** Per step and field, the components showing that field's answer. */
-  private readonly fieldListeners = new Map<string, Map<string, Set<() => void>>>();
+  private readonly fieldListeners = new FieldListeners();
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
-  /** Whether the flow offers saving a draft in this context (definition `draft`). */
-  readonly offersDraft: boolean;
-  /** The text key of the draft button (the offered declaration's labelKey). */
-  readonly draftLabelKey: string;
-  /** The text keys of the box after a successful draft save. */
-  readonly draftSavedKeys: { headline: string; text: string };
-  /** The draft saving ("Als Entwurf speichern") and the draft's id. */
-  private readonly drafts: DraftSaver;
+  /** The draft saving ("Als Entwurf speichern"): whether offered, its texts, the draft's id. */
+  readonly drafts: DraftSaver;
   /** The live price (definition `quote`). */
   private readonly quote: LiveQuote;
   /** The step validated last and the state it was validated in (a keystroke validates less). */
   private validated: { step: string; state: WizardState } | undefined;
   /** Migrated answers chose the step to open: the first URL followed is replaced by it. */
   private landing = false;
-  /** The validators at hand, by step id (deferred ones join when loaded). */
-  private readonly validators: Record<string, ValidateFunction>;
-  /** The deferred validators' load, once started. */
-  private deferredLoad: Promise<void> | undefined;
+  /** The validators by step (deferred ones join when loaded). */
+  private readonly validators: StepValidators;
   /**
    * The step shown needs validators that are still loading: the wizard shows a loading note
    * instead of a step that could not be checked yet.
@@ -141,20 +80,22 @@ export class WizardController {
     validators: Readonly<Record<string, ValidateFunction>>,
     private readonly services: WizardServices,
     prefill?: Readonly<Record<string, unknown>>,
-    private readonly deferred?: DeferredValidators,
+    deferred?: DeferredValidators,
   ) {
-    this.validators = { ...validators };
+    this.validators = new StepValidators(
+      validators,
+      setup.definition.steps.map((s) => s.id),
+      deferred,
+      () => {
+        const current = this.state.currentStep;
+        if (current) this.revalidate(current);
+        this.store.set(this.waiting, this.landingPending);
+      },
+    );
     const { definition, context } = setup;
     const draft = resumedDraft(context);
     const scope = { variant: context['variant'], route: context['route'], draft: draft?.id };
     this.key = storageKey(definition.id, definition.version, scope);
-    this.offersDraft = draftOffered(setup);
-    const offered = offeredDraft(setup);
-    this.draftLabelKey = offered?.labelKey ?? 'common:draft.save';
-    this.draftSavedKeys = {
-      headline: offered?.savedHeadlineKey ?? 'common:draft.savedHeadline',
-      text: offered?.savedKey ?? 'common:draft.saved',
-    };
     this.drafts = new DraftSaver(this, this.key, services);
     this.quote = new LiveQuote(this, services);
     const saved = loadState(services.storage, this.key);
@@ -193,7 +134,7 @@ export class WizardController {
     const range = steps.slice(0, until < 0 ? steps.length : until + 1);
     this.landing = true;
     const last = range[range.length - 1];
-    if (last === undefined || !this.needsDeferred(last)) {
+    if (last === undefined || !this.validators.needed(last)) {
       this.land(range);
       return;
     }
@@ -206,11 +147,11 @@ export class WizardController {
       this.land(range);
       this.landing = false;
       const current = this.state.currentStep;
-      this.store.set(this.waiting, current !== null && this.needsDeferred(current));
+      this.store.set(this.waiting, current !== null && this.validators.needed(current));
       if (this.state.currentStep) this.services.navigate(this.state.currentStep, { replace: true });
     };
     // Should the load fail, the answers are checked with what is at hand (the server checks again).
-    this.loadDeferred().then(settle, settle);
+    this.validators.load().then(settle, settle);
   }
 
   /** Opens the first of `range` that needs an answer, with the note about the migration. */
@@ -222,54 +163,17 @@ export class WizardController {
     this.flush();
   }
 
-  /**
-   * Whether the step needs the deferred validators before it shows: it is one of their steps or
-   * comes after the first of them (its summary shows their answers formatted), and they are not
-   * loaded yet.
-   */
-  private needsDeferred(stepId: string): boolean {
-    const deferred = this.deferred;
-    if (!deferred || deferred.steps.every((id) => id in this.validators)) return false;
-    const order = this.setup.definition.steps.map((s) => s.id);
-    const first = Math.min(...deferred.steps.map((id) => order.indexOf(id)).filter((i) => i >= 0));
-    return order.indexOf(stepId) >= first;
-  }
-
-  /**
-   * Loads the deferred validators once (again after a failed load); the step shown is validated
-   * as soon as they are there.
-   */
-  private loadDeferred(): Promise<void> {
-    const deferred = this.deferred;
-    if (!deferred) return Promise.resolve();
-    this.deferredLoad ??= deferred.load().then(
-      (loaded) => {
-        Object.assign(this.validators, loaded);
-        const current = this.state.currentStep;
-        if (current) this.revalidate(current);
-        this.store.set(this.waiting, this.landingPending);
-      },
-      (error: unknown) => {
-        this.deferredLoad = undefined;
-        throw error;
-      },
-    );
-    return this.deferredLoad;
-  }
-
   /** Starts loading the deferred validators when the step needs them; says whether it waits. */
   private prepareStep(stepId: string): boolean {
-    if (!this.needsDeferred(stepId)) {
+    if (!this.validators.needed(stepId)) {
       this.store.set(this.waiting, this.landingPending);
       return false;
     }
     this.store.set(this.waiting, true);
-    this.loadDeferred().catch(() => {
-      // A failed load (network): the loading note stays and the load is tried again.
-      setTimeout(() => {
-        const current = this.state.currentStep;
-        if (current !== null && !this.landingPending) this.prepareStep(current);
-      }, RETRY_DELAY_MS);
+    // A failed load (network): the loading note stays and the load is tried again.
+    this.validators.loadOrRetry(() => {
+      const current = this.state.currentStep;
+      if (current !== null && !this.landingPending) this.prepareStep(current);
     });
     return true;
   }
@@ -294,7 +198,7 @@ export class WizardController {
       state.formData,
       edited,
     );
-    this.notifyFields(changed);
+    this.fieldListeners.notify(changed);
     this.scheduleSave();
     // A keystroke on the current step: only the fields it can affect are validated again.
     const keystroke =
@@ -336,22 +240,8 @@ export class WizardController {
    * Runs a download block (an offer, an advice record as PDF) for the current answers: saved,
    * incomplete (the server misses answers: 422) or failed.
    */
-  async download(block: ContentBlock): Promise<DownloadOutcome> {
-    let request: HttpRequest | undefined;
-    try {
-      request = downloadRequest(this.setup, this.state, block);
-    } catch {
-      request = undefined;
-    }
-    if (!request || !this.services.download) return 'failed';
-    this.flush();
-    try {
-      const result = await this.services.download(request);
-      if (result.ok) return 'saved';
-      return result.status === 422 ? 'incomplete' : 'failed';
-    } catch {
-      return 'failed';
-    }
+  download(block: ContentBlock): Promise<DownloadOutcome> {
+    return runDownload(this.setup, this.state, block, this.services, () => this.flush());
   }
 
   /**
@@ -385,21 +275,7 @@ export class WizardController {
    * keystroke wakes one field whatever the size of the step.
    */
   subscribeField(step: string, field: string, listener: () => void): () => void {
-    let fields = this.fieldListeners.get(step);
-    if (!fields) this.fieldListeners.set(step, (fields = new Map()));
-    let listeners = fields.get(field);
-    if (!listeners) fields.set(field, (listeners = new Set()));
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  }
-
-  /** Wakes the components of the answers that changed, and no other. */
-  private notifyFields(changed: readonly AnswerRef[]): void {
-    for (const { step, field } of changed)
-      this.fieldListeners
-        .get(step)
-        ?.get(field)
-        ?.forEach((listener) => listener());
+    return this.fieldListeners.subscribe(step, field, listener);
   }
 
   /**
@@ -462,7 +338,7 @@ export class WizardController {
    * (a keystroke since the last validation of this step), only the fields it affects.
    */
   revalidate(stepId: string, change?: StepChange): StepProblems {
-    const validate = this.validators[stepId];
+    const validate = this.validators.of(stepId);
     const previous = this.store.get(this.atoms.problems)[stepId] ?? {};
     if (!validate) return previous;
     const state = this.state;
@@ -487,7 +363,7 @@ export class WizardController {
     const step = this.state.currentStep;
     if (!step || this.store.get(this.atoms.busy)) return 'done';
     // A step is never passed unchecked: its deferred validators are awaited first.
-    if (this.needsDeferred(step)) await this.loadDeferred();
+    if (this.validators.needed(step)) await this.validators.load();
     if (Object.keys(this.revalidate(step)).length > 0) {
       this.store.set(this.atoms.showAllErrors, true);
       return 'invalid';

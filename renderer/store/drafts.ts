@@ -4,14 +4,16 @@
  */
 import type { createStore } from 'jotai';
 import {
+  draftOffered,
   draftRequest,
+  offeredDraft,
   resumedDraft,
   type HttpRequest,
   type WizardSetup,
   type WizardState,
 } from '#engine';
 import type { WizardAtoms } from './atoms.ts';
-import type { TransportResult, WizardServices } from './controller.ts';
+import type { TransportResult, WizardServices } from './services.ts';
 import { isCanceled } from './liveQuote.ts';
 import { draftIdKey, loadText, saveText } from './persistence.ts';
 
@@ -32,8 +34,6 @@ export interface DraftWizard {
   readonly atoms: WizardAtoms;
   /** The current state. */
   readonly state: WizardState;
-  /** Whether the flow offers saving a draft in this context (definition `draft`). */
-  readonly offersDraft: boolean;
 }
 
 /** The draft of one wizard; `key` is the wizard's storage key. */
@@ -41,11 +41,25 @@ export class DraftSaver {
   /** The draft's id, once known (resumed, read from the tab, or made on the first save). */
   private draftId: string | undefined;
 
+  /** Whether the flow offers saving a draft in this context (definition `draft`). */
+  readonly offered: boolean;
+  /** The text key of the draft button (the offered declaration's labelKey). */
+  readonly labelKey: string;
+  /** The text keys of the box after a successful draft save. */
+  readonly savedKeys: { headline: string; text: string };
+
   constructor(
     private readonly wizard: DraftWizard,
     private readonly key: string,
     private readonly services: Pick<WizardServices, 'storage' | 'transport'>,
   ) {
+    this.offered = draftOffered(wizard.setup);
+    const offered = offeredDraft(wizard.setup);
+    this.labelKey = offered?.labelKey ?? 'common:draft.save';
+    this.savedKeys = {
+      headline: offered?.savedHeadlineKey ?? 'common:draft.savedHeadline',
+      text: offered?.savedKey ?? 'common:draft.saved',
+    };
     const draft = resumedDraft(wizard.setup.context);
     if (typeof draft?.id === 'string' && draft.id !== '') this.draftId = draft.id;
   }
@@ -72,7 +86,7 @@ export class DraftSaver {
    */
   async saveDraft(): Promise<void> {
     const { setup, store, atoms } = this.wizard;
-    if (!this.wizard.offersDraft || store.get(atoms.draft)?.status === 'saving') return;
+    if (!this.offered || store.get(atoms.draft)?.status === 'saving') return;
     let request: HttpRequest | undefined;
     try {
       request = draftRequest(setup, this.wizard.state, this.currentDraftId());

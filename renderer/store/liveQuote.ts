@@ -5,7 +5,7 @@
 import type { createStore } from 'jotai';
 import { quoteRequest, type HttpRequest, type WizardSetup, type WizardState } from '#engine';
 import type { WizardAtoms } from './atoms.ts';
-import type { TransportResult, WizardServices } from './controller.ts';
+import type { TransportResult, WizardServices } from './services.ts';
 
 /** How long the answers must rest before the live price is asked for. */
 export const QUOTE_DELAY_MS = 350;

@@ -4,7 +4,7 @@
  */
 import { buildRequest, type WizardSetup } from '#engine';
 import type { LookupOption, LookupQuery } from '../formContext.ts';
-import type { TransportResult, WizardServices } from './controller.ts';
+import type { TransportResult, WizardServices } from './services.ts';
 import { isCanceled } from './liveQuote.ts';
 
 /** The suggestions in a look-up answer: entries with a label (and key) as text. */

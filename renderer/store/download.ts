@@ -1,0 +1,31 @@
+import { downloadRequest, type ContentBlock, type WizardSetup, type WizardState } from '#engine';
+import type { DownloadOutcome, WizardServices } from './services.ts';
+
+/**
+ * Runs a download block for the answers of `state` (saved first with `flush`): saved, incomplete
+ * (the server misses answers: 422) or failed (no request can be made, no download service, an
+ * error answer or none).
+ */
+export async function runDownload(
+  setup: WizardSetup,
+  state: WizardState,
+  block: ContentBlock,
+  services: Pick<WizardServices, 'download'>,
+  flush: () => void,
+): Promise<DownloadOutcome> {
+  let request;
+  try {
+    request = downloadRequest(setup, state, block);
+  } catch {
+    request = undefined;
+  }
+  if (!request || !services.download) return 'failed';
+  flush();
+  try {
+    const result = await services.download(request);
+    if (result.ok) return 'saved';
+    return result.status === 422 ? 'incomplete' : 'failed';
+  } catch {
+    return 'failed';
+  }
+}

@@ -111,7 +111,7 @@ describe('the portal session', () => {
   it('is remembered in the library storage from sign-in to sign-out (the header reads it)', async () => {
     const storage = memoryStorage();
     const auth = new PortalAuth('benutzer', { origin: server.base, storage });
-    const keys = () => ({
+    const keys = () => () => ({
       length: storage.data.size,
       key: (i: number) => [...storage.data.keys()][i] ?? null,
     });
@@ -120,6 +120,11 @@ describe('the portal session', () => {
     expect(remembersSignIn(keys())).toBe(true);
     await auth.signOut();
     expect(remembersSignIn(keys())).toBe(false);
+    // An embedded page on another site may be denied localStorage: nothing remembered, no error.
+    const denied = () => {
+      throw new DOMException('Access is denied for this document.', 'SecurityError');
+    };
+    expect(remembersSignIn(denied)).toBe(false);
   });
 
   it('signs out globally: the old token no longer works on the API', async () => {

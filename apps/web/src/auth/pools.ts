@@ -58,11 +58,19 @@ export const normalizeUsername = (value: string): string => value.trim().toLower
  * and removes it at sign-out. Read without loading the library, so a public page loads it only
  * for a visitor who signed in before.
  */
-export function remembersSignIn(storage: Pick<Storage, 'length' | 'key'> = localStorage): boolean {
-  for (let index = 0; index < storage.length; index += 1) {
-    const key = storage.key(index);
-    if (key?.startsWith('CognitoIdentityServiceProvider.') && key.endsWith('.LastAuthUser'))
-      return true;
+export function remembersSignIn(
+  storage: () => Pick<Storage, 'length' | 'key'> = () => localStorage,
+): boolean {
+  try {
+    const stored = storage();
+    for (let index = 0; index < stored.length; index += 1) {
+      const key = stored.key(index);
+      if (key?.startsWith('CognitoIdentityServiceProvider.') && key.endsWith('.LastAuthUser'))
+        return true;
+    }
+    return false;
+  } catch {
+    // A page embedded on another site may be denied localStorage: nothing is remembered there.
+    return false;
   }
-  return false;
 }

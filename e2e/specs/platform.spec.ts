@@ -38,7 +38,7 @@ test.describe('feature flags', () => {
     expect(Date.now() - started).toBeLessThan(4000);
   });
 
-  test('the real SDK reads the flags from the local endpoint and keeps its user id in a strict cookie', async ({
+  test('the flag request reads the flags from the local endpoint and keeps its user id in a strict cookie', async ({
     page,
     context,
   }) => {

@@ -6,7 +6,7 @@ export { startPlatform } from './startPlatform.ts';
 export type { Platform } from './startPlatform.ts';
 export { PlatformProviders } from './PlatformProviders.tsx';
 export { FlagsProvider, useFlags } from './flags/FlagsProvider.tsx';
-export { FLAG_INIT_TIMEOUT_MS, flagSdkOptions, loadFlags } from './flags/flagService.ts';
+export { evaluationUrl, FLAG_INIT_TIMEOUT_MS, loadFlags } from './flags/flagService.ts';
 export type { FlagValues, LoadedFlags, LoadFlagsOptions } from './flags/flagService.ts';
 export { FLAG_USER_COOKIE, flagUserId } from './flags/userId.ts';
 export { FrameProvider, useFrame } from './frame/FrameProvider.tsx';

@@ -67,6 +67,8 @@ export default defineConfig(({ command }) => ({
     outDir: fileURLToPath(new URL('../../dist/web', import.meta.url)),
     emptyOutDir: true,
     sourcemap: true,
+    // The server reads it to name a flow route's modules in that route's HTML (routePreloads.ts).
+    manifest: true,
   },
   server: { port: 4600, proxy: { '/api': 'http://127.0.0.1:4601' } },
 }));

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { formatISO } from 'date-fns';
 import { noAuthentication, testAuthentication, type Authenticate } from './auth/index.ts';
 import { openDatabase, type Database } from './db/database.ts';
@@ -15,7 +15,8 @@ import {
 import { installInputHygiene } from './http/inputHygiene.ts';
 import { installLoadShedding, type LoadSheddingOptions } from './http/loadShedding.ts';
 import { installSecurityHeaders } from './http/securityHeaders.ts';
-import { staticOptions } from './http/staticAssets.ts';
+import { routeHtml } from './http/routePreloads.ts';
+import { REVALIDATE, staticOptions } from './http/staticAssets.ts';
 import { loggingOptions, type LogStream } from './http/logging.ts';
 import { installValidator } from './http/validator.ts';
 import { defaultTariffs, type TariffCatalogue } from './pricing/index.ts';
@@ -37,7 +38,7 @@ import { registerVertragSaveRoute } from './routes/vertragSave.ts';
 import { registerVertragSaveRoutes } from './routes/vertragSaves.ts';
 import { seedDatabase } from './seed/seed.ts';
 import { registerClaimRoutes } from './claims/index.ts';
-import { registerPlatformRoutes, type LocalPorts } from './platform/index.ts';
+import { flagValues, registerPlatformRoutes, type LocalPorts } from './platform/index.ts';
 import { installSettlement } from './routes/settleHook.ts';
 import { registerAgentRoutes } from './agents/index.ts';
 import { registerApplicationRoutes } from './applications/index.ts';
@@ -206,10 +207,23 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const webRoot = resolve(options.webRoot ?? 'dist/web');
   const hasWeb = existsSync(webRoot);
   if (hasWeb) await app.register(fastifyStatic, staticOptions(webRoot));
+  const htmlOf = routeHtml(
+    webRoot,
+    () => context.flows.definitions(),
+    // The defaults the app starts from (its texts' first source); not the local values file.
+    flagValues(join(root, 'definitions'), undefined),
+  );
   app.setNotFoundHandler((request, reply) => {
     // A missing hashed file (an old chunk after a deploy) is a 404, not the app's HTML as script.
     const spaRoute = !request.url.startsWith('/api/') && !request.url.startsWith('/assets/');
     if (hasWeb && request.method === 'GET' && spaRoute) {
+      // A flow route names the modules it will need, so they load beside the entry script.
+      const html = htmlOf(request.url.split('?')[0] ?? '/', request.hostname);
+      if (html !== undefined)
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', REVALIDATE)
+          .send(html);
       return reply.type('text/html').sendFile('index.html');
     }
     return sendNoSuchAddress(reply);

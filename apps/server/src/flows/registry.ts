@@ -15,6 +15,8 @@ export interface ApplicationFlow {
 export interface FlowRegistry {
   /** A flow's definition, or undefined for an id that is no flow. */
   definition(id: string): WizardDefinition | undefined;
+  /** Every flow's definition. */
+  definitions(): WizardDefinition[];
   /** An application flow with its tariff (compiled on first use), or undefined. */
   application(id: string): ApplicationFlow | undefined;
   /** The ids of the flows that declare agent drafts. */
@@ -45,6 +47,7 @@ export function createFlowRegistry(tariffs: TariffCatalogue, root = process.cwd(
     [...new Set(tariffs.values())].find((tariff) => tariff.rating?.flows.includes(id));
   return {
     definition: (id) => all().get(id),
+    definitions: () => [...all().values()],
     application(id) {
       const definition = all().get(id);
       if (!definition || definition.kind !== 'application') return undefined;

@@ -19,6 +19,8 @@ export function staticOptions(webRoot: string): FastifyStaticOptions {
     index: ['index.html'],
     preCompressed: true,
     cacheControl: false,
+    // vite's manifest (.vite/manifest.json) is for the server (routePreloads.ts), not the public.
+    allowedPath: (pathName) => !pathName.split('/').some((part) => part.startsWith('.')),
     setHeaders: (response, path) => {
       response.setHeader('Cache-Control', path.startsWith(assets) ? IMMUTABLE : REVALIDATE);
       // A cache between must not hand a brotli body to a client that did not ask for it.

@@ -1,0 +1,99 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { WizardDefinition } from '#engine';
+import { bundlePath, translationSource } from '../../../web/src/i18n/translationSource.ts';
+
+/** One chunk of vite's build manifest (`build.manifest`, dist/web/.vite/manifest.json). */
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  imports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/**
+ * The app's HTML for a path on a host: with the flow route's modules and texts to preload, or
+ * undefined (the file as built).
+ */
+export type RouteHtml = (pathname: string, hostname: string) => string | undefined;
+
+const ROUTE_CHUNK = 'src/flows/FlowRoute.tsx';
+
+/** The routes a flow runs under: its variants' or its own, `{param}` matching one path segment. */
+function flowRoutes(definition: WizardDefinition): RegExp[] {
+  const routes = definition.variants?.length
+    ? definition.variants.map((variant) => variant.baseRoute)
+    : [definition.baseRoute];
+  return routes.map((route) => {
+    const pattern = route
+      .split(/\{\w+\}/)
+      .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+      .join('[^/]+');
+    // The route itself or one step below it (`/antrag/fahrrad/person`).
+    return new RegExp(`^${pattern}(?:/[^/]+)?/?$`);
+  });
+}
+
+/**
+ * The HTML of a flow route tells the browser, in its head, every module the route will import (the
+ * route's code: FlowRoute with the renderer and the engine, the flow's definition and its
+ * validators, with what they import) and the two text bundles it requests first (`common` and the
+ * flow's, from the source the app picks from the host and the default flags). The browser then
+ * loads them beside the entry script instead of one stage after it. Read from vite's manifest
+ * once; without a manifest (a build without it, tests with a stand-in web root) every path gets
+ * the file as built.
+ */
+export function routeHtml(
+  webRoot: string,
+  definitions: () => Iterable<WizardDefinition>,
+  defaultFlags: Readonly<Record<string, boolean>>,
+): RouteHtml {
+  const manifestFile = join(webRoot, '.vite', 'manifest.json');
+  const htmlFile = join(webRoot, 'index.html');
+  if (!existsSync(manifestFile) || !existsSync(htmlFile)) return () => undefined;
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+  const html = readFileSync(htmlFile, 'utf8');
+  const bySource = (suffix: string): string | undefined =>
+    Object.keys(manifest).find((key) => manifest[key]?.src?.endsWith(suffix) === true);
+  /** The chunk's file and, depth first, the files of its static imports. */
+  const closure = (key: string | undefined, into: Set<string>): Set<string> => {
+    const chunk = key === undefined ? undefined : manifest[key];
+    if (!chunk || into.has(chunk.file)) return into;
+    into.add(chunk.file);
+    for (const imported of chunk.imports ?? []) closure(imported, into);
+    return into;
+  };
+  // What the HTML already loads (the entry and vite's own preloads of its imports).
+  const entry = Object.keys(manifest).find((key) => key.endsWith('index.html'));
+  const loaded = closure(entry, new Set());
+  const routeChunks = [...closure(bySource(ROUTE_CHUNK), new Set())];
+  let routes: { pattern: RegExp; definition: WizardDefinition }[] | undefined;
+  const pages = new Map<string, string>();
+  const pageOf = (definition: WizardDefinition, hostname: string): string => {
+    const source = translationSource(hostname, defaultFlags);
+    const key = `${definition.id} ${source}`;
+    const known = pages.get(key);
+    if (known !== undefined) return known;
+    const files = new Set(routeChunks);
+    closure(bySource(`generated/definitions/${definition.id}.json`), files);
+    closure(bySource(`generated/validators/${definition.id}.js`), files);
+    const modules = [...files]
+      .filter((file) => !loaded.has(file))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+    // i18next's requests (mode cors, credentials same-origin) match a fetch preload with crossorigin.
+    const texts = [...new Set(['common', definition.i18nNamespace])].map(
+      (namespace) =>
+        `<link rel="preload" as="fetch" crossorigin href="${bundlePath(source, namespace)}">`,
+    );
+    const page = html.replace('</head>', `${[...texts, ...modules].join('')}</head>`);
+    pages.set(key, page);
+    return page;
+  };
+  return (pathname, hostname) => {
+    routes ??= [...definitions()].flatMap((definition) =>
+      flowRoutes(definition).map((pattern) => ({ pattern, definition })),
+    );
+    const match = routes.find((route) => route.pattern.test(pathname));
+    return match ? pageOf(match.definition, hostname) : undefined;
+  };
+}

@@ -43,7 +43,11 @@ beforeAll(async () => {
   mkdirSync(join(dir, '.vite'));
   writeFileSync(join(dir, 'index.html'), html);
   writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
-  server = await startTestServer({ webRoot: dir, seed: false });
+  server = await startTestServer({
+    webRoot: dir,
+    seed: false,
+    localPorts: { port: 4781, claimAppPorts: [4791, 4792] },
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -77,14 +81,15 @@ describe('the HTML of a flow route', () => {
     expect(response.body).toContain('<script type="module" crossorigin src="/assets/index-E1.js">');
   });
 
-  it('names the texts the app requests first: preview bundles on a local host, live ones elsewhere', async () => {
+  it('names the answers the route awaits first: texts from the preview source on a local host (live elsewhere) and the local ports', async () => {
     expect(preloads((await page('/antrag/fahrrad/person')).body, 'preload')).toEqual([
       '/api/i18n/preview/common',
       '/api/i18n/preview/fahrrad',
+      '/api/platform/lokal',
     ]);
     expect(
       preloads((await page('/antrag/fahrrad', 'www.andsafe.example')).body, 'preload'),
-    ).toEqual(['/api/i18n/live/common', '/api/i18n/live/fahrrad']);
+    ).toEqual(['/api/i18n/live/common', '/api/i18n/live/fahrrad', '/api/platform/lokal']);
   });
 
   it('fills route parameters of a self-service route and takes the variant routes of a flow', async () => {

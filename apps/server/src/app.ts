@@ -38,7 +38,12 @@ import { registerVertragSaveRoute } from './routes/vertragSave.ts';
 import { registerVertragSaveRoutes } from './routes/vertragSaves.ts';
 import { seedDatabase } from './seed/seed.ts';
 import { registerClaimRoutes } from './claims/index.ts';
-import { flagValues, registerPlatformRoutes, type LocalPorts } from './platform/index.ts';
+import {
+  flagValues,
+  LOCAL_ENVIRONMENT_PATH,
+  registerPlatformRoutes,
+  type LocalPorts,
+} from './platform/index.ts';
 import { installSettlement } from './routes/settleHook.ts';
 import { registerAgentRoutes } from './agents/index.ts';
 import { registerApplicationRoutes } from './applications/index.ts';
@@ -212,6 +217,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     () => context.flows.definitions(),
     // The defaults the app starts from (its texts' first source); not the local values file.
     flagValues(join(root, 'definitions'), undefined),
+    // Locally every flow route awaits the server's ports before its first step (FlowRoute).
+    app.hasRoute({ method: 'GET', url: LOCAL_ENVIRONMENT_PATH }) ? [LOCAL_ENVIRONMENT_PATH] : [],
   );
   app.setNotFoundHandler((request, reply) => {
     // A missing hashed file (an old chunk after a deploy) is a 404, not the app's HTML as script.

@@ -38,7 +38,8 @@ function flowRoutes(definition: WizardDefinition): RegExp[] {
  * The HTML of a flow route tells the browser, in its head, every module the route will import (the
  * route's code: FlowRoute with the renderer and the engine, the flow's definition and its
  * validators, with what they import) and the two text bundles it requests first (`common` and the
- * flow's, from the source the app picks from the host and the default flags). The browser then
+ * flow's, from the source the app picks from the host and the default flags), and the answers it
+ * awaits before its first step (locally the server's ports). The browser then
  * loads them beside the entry script instead of one stage after it. Read from vite's manifest
  * once; without a manifest (a build without it, tests with a stand-in web root) every path gets
  * the file as built.
@@ -47,6 +48,8 @@ export function routeHtml(
   webRoot: string,
   definitions: () => Iterable<WizardDefinition>,
   defaultFlags: Readonly<Record<string, boolean>>,
+  /** Further answers a flow route awaits before its first step (the local environment's ports). */
+  fetches: readonly string[] = [],
 ): RouteHtml {
   const manifestFile = join(webRoot, '.vite', 'manifest.json');
   const htmlFile = join(webRoot, 'index.html');
@@ -81,10 +84,10 @@ export function routeHtml(
       .filter((file) => !loaded.has(file))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
     // i18next's requests (mode cors, credentials same-origin) match a fetch preload with crossorigin.
-    const texts = [...new Set(['common', definition.i18nNamespace])].map(
-      (namespace) =>
-        `<link rel="preload" as="fetch" crossorigin href="${bundlePath(source, namespace)}">`,
-    );
+    const texts = [...new Set(['common', definition.i18nNamespace])]
+      .map((namespace) => bundlePath(source, namespace))
+      .concat(fetches)
+      .map((href) => `<link rel="preload" as="fetch" crossorigin href="${href}">`);
     const page = html.replace('</head>', `${[...texts, ...modules].join('')}</head>`);
     pages.set(key, page);
     return page;

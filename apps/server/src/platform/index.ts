@@ -4,6 +4,7 @@ import { registerImageRoutes } from './imageRoutes.ts';
 import { resolvePlatformOptions, type PlatformRouteOptions } from './options.ts';
 import { registerTranslationRoutes } from './translationRoutes.ts';
 import { registerLocalPortsRoute } from './localPortsRoute.ts';
+export { LOCAL_ENVIRONMENT_PATH } from './localPortsRoute.ts';
 
 export type { PlatformRouteOptions } from './options.ts';
 export { claimAppPortsOf, DEFAULT_PORT, localEnvironment, type LocalPorts } from './localPorts.ts';

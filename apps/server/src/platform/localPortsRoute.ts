@@ -4,6 +4,9 @@ import type { EnvironmentConfig } from '../../../../generated/types/environment.
 import { localEnvironment } from './localPorts.ts';
 import { readJson, type ResolvedPlatformOptions } from './options.ts';
 
+/** Where the local environment's ports are answered. */
+export const LOCAL_ENVIRONMENT_PATH = '/api/platform/lokal';
+
 /**
  * `GET /api/platform/lokal`: in the localhost environment of a server started with known ports,
  * the claim apps the claim entry forwards to and the embedders allowed to frame the platform, as
@@ -19,7 +22,7 @@ export function registerLocalPortsRoute(
     join(options.definitionsDir, 'environments/localhost.json'),
   ) as EnvironmentConfig;
   const answer = localEnvironment(environment, ports);
-  app.get('/api/platform/lokal', async (_request, reply) =>
+  app.get(LOCAL_ENVIRONMENT_PATH, async (_request, reply) =>
     reply.header('cache-control', 'no-store').send(answer),
   );
 }

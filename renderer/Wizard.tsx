@@ -108,6 +108,7 @@ export function Wizard(props: WizardProps) {
   const current = useAtomValue(currentAtom, { store: controller.store });
   const pageId = useAtomValue(controller.atoms.page, { store: controller.store });
   const waiting = useAtomValue(controller.waiting, { store: controller.store });
+  const waitingFailed = useAtomValue(controller.waitingFailed, { store: controller.store });
   const flowTitle = t(definition.titleKey);
 
   const step = definition.steps.find((s) => s.id === current);
@@ -141,6 +142,15 @@ export function Wizard(props: WizardProps) {
   );
 
   // The step's validators (telephone formats) are still loading: it shows once it can be checked.
+  if (waiting && waitingFailed)
+    return (
+      <div role="alert" className="wizard-unavailable">
+        <p>{t('common:wizard.stepUnavailable')}</p>
+        <button type="button" className="button" onClick={() => controller.retryStep()}>
+          {t('common:wizard.retry')}
+        </button>
+      </div>
+    );
   if (waiting) return <p aria-live="polite">{t('common:app.loading')}</p>;
   const page = pageId ? definition.pages?.find((p) => p.id === pageId) : undefined;
   if (page)

@@ -68,6 +68,8 @@ export class WizardController {
    * instead of a step that could not be checked yet.
    */
   readonly waiting = atom(false);
+  /** The step's validators could not be loaded after several tries: the wizard offers to retry. */
+  readonly waitingFailed = atom(false);
   /** Migrated answers wait for the deferred validators before the step to open is chosen. */
   private landingPending = false;
 
@@ -170,12 +172,24 @@ export class WizardController {
       return false;
     }
     this.store.set(this.waiting, true);
-    // A failed load (network): the loading note stays and the load is tried again.
-    this.validators.loadOrRetry(() => {
-      const current = this.state.currentStep;
-      if (current !== null && !this.landingPending) this.prepareStep(current);
-    });
+    // A failed load (network): the loading note stays and the load is tried again; after a few
+    // failures the wizard says so and offers to try again (the answers stay).
+    this.validators.loadOrRetry(
+      () => {
+        const current = this.state.currentStep;
+        if (current !== null && !this.landingPending) this.prepareStep(current);
+      },
+      () => this.store.set(this.waitingFailed, true),
+    );
     return true;
+  }
+
+  /** "Erneut versuchen" after the step's validators failed to load: loads them again. */
+  retryStep(): void {
+    const current = this.state.currentStep;
+    this.store.set(this.waitingFailed, false);
+    this.validators.again();
+    if (current !== null) this.prepareStep(current);
   }
 
   /** The current state. */

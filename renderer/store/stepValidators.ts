@@ -10,7 +10,9 @@ export interface DeferredValidators {
 }
 
 /** How long after a failed load of deferred validators it is tried again. */
-const RETRY_DELAY_MS = 2000;
+export const RETRY_DELAY_MS = 2000;
+/** Loads in a row that may fail before the wizard says the step cannot be shown. */
+export const LOAD_ATTEMPTS = 3;
 
 /**
  * A flow's precompiled validators by step: those loaded with the flow, and the deferred ones once
@@ -19,6 +21,8 @@ const RETRY_DELAY_MS = 2000;
 export class StepValidators {
   private readonly byStep: Record<string, ValidateFunction>;
   private loading: Promise<void> | undefined;
+  /** Failed loads since the last success or the user's "try again". */
+  private failures = 0;
 
   /** `onLoaded` runs once when the deferred validators have joined (validate the step shown). */
   constructor(
@@ -65,8 +69,26 @@ export class StepValidators {
     return this.loading;
   }
 
-  /** Loads the deferred validators; after a failed load, `retry` runs after a pause. */
-  loadOrRetry(retry: () => void): void {
-    this.load().catch(() => setTimeout(retry, RETRY_DELAY_MS));
+  /**
+   * Loads the deferred validators; after a failed load, `retry` runs after a pause, and after
+   * {@link LOAD_ATTEMPTS} failed loads in a row `failed` runs instead (the user may try again:
+   * {@link again}).
+   */
+  loadOrRetry(retry: () => void, failed: () => void): void {
+    this.load().then(
+      () => {
+        this.failures = 0;
+      },
+      () => {
+        this.failures += 1;
+        if (this.failures >= LOAD_ATTEMPTS) failed();
+        else setTimeout(retry, RETRY_DELAY_MS);
+      },
+    );
+  }
+
+  /** Starts counting failed loads anew (the user asked to try again). */
+  again(): void {
+    this.failures = 0;
   }
 }

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ValidateFunction } from 'ajv';
 import type { WizardDefinition, WizardSetup, WizardState } from '../../engine/index.ts';
 import { storageKey, WizardController, type DeferredValidators } from '../../renderer/index.ts';
+import { LOAD_ATTEMPTS, RETRY_DELAY_MS } from '../../renderer/store/stepValidators.ts';
 import { validatorLoaders } from '../../generated/validators/index.ts';
 import { fakeServices } from './support.tsx';
 import { applicationSetup } from '../support/definitions.ts';
@@ -95,6 +96,39 @@ describe('validators of telephone steps, loaded when the user reaches them', () 
     controller.setField('person', 'telefon', '+4915112345678');
     expect(controller.revalidate('person')).toEqual({});
     expect(later.load).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives up after three failed loads, says so, and loads them again when the user asks', async () => {
+    vi.useFakeTimers();
+    try {
+      const { services, storage } = fakeServices();
+      storage.set(
+        storageKey('fahrrad', bike.version, { variant: 'customer' }),
+        JSON.stringify(tabState('person')),
+      );
+      let online = false;
+      const load = vi.fn(() =>
+        online ? phoneModule.load() : Promise.reject(new TypeError('Failed to fetch')),
+      );
+      const later = { steps: phoneModule.steps, load };
+      const controller = new WizardController(setupOf(bike), base, services, undefined, later);
+      expect(controller.store.get(controller.waiting)).toBe(true);
+      await vi.advanceTimersByTimeAsync(RETRY_DELAY_MS * 2);
+      expect(load).toHaveBeenCalledTimes(LOAD_ATTEMPTS);
+      expect(controller.store.get(controller.waitingFailed)).toBe(true);
+      // No more tries of its own once it said so.
+      await vi.advanceTimersByTimeAsync(RETRY_DELAY_MS * 5);
+      expect(load).toHaveBeenCalledTimes(LOAD_ATTEMPTS);
+      online = true;
+      controller.retryStep();
+      expect(controller.store.get(controller.waitingFailed)).toBe(false);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(controller.store.get(controller.waiting)).toBe(false);
+      expect(controller.state.formData['person']?.['telefon']).toBe('123');
+      expect(Object.keys(controller.revalidate('person'))).toEqual(['telefon']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('chooses the step to open of migrated answers only once they are loaded', async () => {

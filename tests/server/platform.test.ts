@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerPlatformRoutes } from '../../apps/server/src/platform/index.ts';
 
@@ -118,6 +119,27 @@ describe('translation bundles', () => {
       expect(bundle).not.toHaveProperty('$schema');
       expect(bundle).toMatchObject({ app: { name: 'Versicherungsportal' } });
     }
+  });
+
+  it('sends a bundle brotli- or gzip-encoded as the browser accepts, plain otherwise', async () => {
+    const plain = await app.inject('/api/i18n/preview/common');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['vary']).toContain('Accept-Encoding');
+    const bundle = plain.json() as Record<string, unknown>;
+    const br = await app.inject({
+      url: '/api/i18n/preview/common',
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(bundle);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    const gzip = await app.inject({
+      url: '/api/i18n/live/common',
+      headers: { 'accept-encoding': 'gzip;q=1, br;q=0' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(bundle);
   });
 
   it('caches live bundles but never preview ones', async () => {

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { format } from 'date-fns';
+import { lightFormat } from 'date-fns';
 import type { WizardController } from './store/controller.ts';
 import type { RendererFormContext } from './formContext.ts';
 import { InfoBox } from './templates/InfoBox.tsx';
@@ -42,7 +42,7 @@ export function DraftNotice({
       {notice?.status === 'saving' ? <p className="hint">{t('common:draft.saving')}</p> : null}
       {notice?.status === 'saved' ? (
         <InfoBox tone="positive" headline={t(controller.drafts.savedKeys.headline)} live={false}>
-          {t(controller.drafts.savedKeys.text, { time: format(notice.at, 'HH:mm') })}
+          {t(controller.drafts.savedKeys.text, { time: lightFormat(notice.at, 'HH:mm') })}
         </InfoBox>
       ) : null}
       {notice?.status === 'failed' ? (

@@ -1,6 +1,27 @@
-// The package index also loads rjsf's test registry and its ajv validator; take only the registry.
-import getDefaultRegistry from '@rjsf/core/lib/getDefaultRegistry.js';
-import { createSchemaUtils, type Registry, type RJSFSchema, type ValidatorType } from '@rjsf/utils';
+// Only the rjsf parts a step uses, imported one by one (the way rjsf's getDefaultRegistry.js does):
+// the package index would also load rjsf's test registry and its ajv validator, and the default
+// registry every default field, widget and template (layout grids, anyOf/oneOf, alternative date,
+// colour, rating widgets, ...), which our widgets and templates replace or no definition uses.
+import ArrayField from '@rjsf/core/lib/components/fields/ArrayField.js';
+import BooleanField from '@rjsf/core/lib/components/fields/BooleanField.js';
+import FallbackField from '@rjsf/core/lib/components/fields/FallbackField.js';
+import NullField from '@rjsf/core/lib/components/fields/NullField.js';
+import NumberField from '@rjsf/core/lib/components/fields/NumberField.js';
+import ObjectField from '@rjsf/core/lib/components/fields/ObjectField.js';
+import SchemaField from '@rjsf/core/lib/components/fields/SchemaField.js';
+import StringField from '@rjsf/core/lib/components/fields/StringField.js';
+import UnsupportedField from '@rjsf/core/lib/components/templates/UnsupportedField.js';
+import {
+  createSchemaUtils,
+  englishStringTranslator,
+  type FieldProps,
+  type Registry,
+  type RegistryFieldsType,
+  type RJSFSchema,
+  type TemplatesType,
+  type ValidatorType,
+} from '@rjsf/utils';
+import { createElement } from 'react';
 import type { RendererFormContext } from './formContext.ts';
 import { ArrayFieldTemplate } from './templates/ArrayFieldTemplate.tsx';
 import {
@@ -24,7 +45,74 @@ const displayOnlyValidator: ValidatorType = {
   rawValidation: () => ({}),
 };
 
-const base = getDefaultRegistry();
+/**
+ * A field whose schema uses anyOf or oneOf: no definition does (choices are enums with
+ * visibleWhen rules), and rjsf's MultiSchemaField picks an option by validating, which the
+ * display-only validator cannot. It shows rjsf's "unsupported field" box instead of nothing.
+ */
+function UnsupportedChoiceField(props: FieldProps) {
+  const { UnsupportedFieldTemplate } = props.registry.templates;
+  return createElement(UnsupportedFieldTemplate, {
+    schema: props.schema,
+    fieldPathId: props.fieldPathId,
+    reason: 'anyOf/oneOf is not supported by the renderer',
+    registry: props.registry,
+  });
+}
+
+/**
+ * The fields rjsf's SchemaField, ObjectField and ArrayField look up for the types the definitions
+ * use. A schema type without a field (or `ui:field` naming none) goes to FallbackField, which
+ * shows rjsf's UnsupportedField, so a missing piece is visible, never silently left out.
+ */
+const fields: RegistryFieldsType = {
+  SchemaField,
+  ObjectField,
+  ArrayField,
+  StringField,
+  NumberField,
+  BooleanField,
+  NullField,
+  FallbackField,
+  AnyOfField: UnsupportedChoiceField,
+  OneOfField: UnsupportedChoiceField,
+};
+
+/** A template no field of ours renders; if one ever does, the step fails loudly, naming it. */
+function notInRegistry(name: string) {
+  return function MissingTemplate(): never {
+    throw new Error(`The rjsf template ${name} is not in the renderer's registry`);
+  };
+}
+
+/**
+ * Our templates, rjsf's UnsupportedField, and a loud stand-in for every template only rjsf's own
+ * templates, widgets or unused fields render (SchemaField creates description, help and error
+ * elements that our FieldTemplate does not show: it renders hint, help and error itself).
+ */
+const templates: TemplatesType = {
+  FieldTemplate,
+  ObjectFieldTemplate,
+  ArrayFieldTemplate,
+  ArrayFieldItemTemplate,
+  ArrayFieldItemButtonsTemplate,
+  ButtonTemplates: buttonTemplates,
+  UnsupportedFieldTemplate: UnsupportedField,
+  ArrayFieldDescriptionTemplate: notInRegistry('ArrayFieldDescriptionTemplate'),
+  ArrayFieldTitleTemplate: notInRegistry('ArrayFieldTitleTemplate'),
+  BaseInputTemplate: notInRegistry('BaseInputTemplate'),
+  CyclicSchemaExpandTemplate: notInRegistry('CyclicSchemaExpandTemplate'),
+  DescriptionFieldTemplate: notInRegistry('DescriptionFieldTemplate'),
+  ErrorListTemplate: notInRegistry('ErrorListTemplate'),
+  FallbackFieldTemplate: notInRegistry('FallbackFieldTemplate'),
+  FieldErrorTemplate: notInRegistry('FieldErrorTemplate'),
+  FieldHelpTemplate: notInRegistry('FieldHelpTemplate'),
+  GridTemplate: notInRegistry('GridTemplate'),
+  MultiSchemaFieldTemplate: notInRegistry('MultiSchemaFieldTemplate'),
+  OptionalDataControlsTemplate: notInRegistry('OptionalDataControlsTemplate'),
+  TitleFieldTemplate: notInRegistry('TitleFieldTemplate'),
+  WrapIfAdditionalTemplate: notInRegistry('WrapIfAdditionalTemplate'),
+};
 
 /**
  * The one shared rjsf registry of a step: our widgets and templates (fields, nested objects, the
@@ -32,20 +120,17 @@ const base = getDefaultRegistry();
  */
 export function createRegistry(rootSchema: RJSFSchema, formContext: RendererFormContext): Registry {
   return {
-    ...base,
-    widgets: { ...base.widgets, ...widgets },
-    templates: {
-      ...base.templates,
-      FieldTemplate,
-      ObjectFieldTemplate,
-      ArrayFieldTemplate,
-      ArrayFieldItemTemplate,
-      ArrayFieldItemButtonsTemplate,
-      ButtonTemplates: { ...base.templates.ButtonTemplates, ...buttonTemplates },
-    },
+    fields,
+    widgets,
+    templates,
     rootSchema,
     formContext,
+    translateString: englishStringTranslator,
     schemaUtils: createSchemaUtils(displayOnlyValidator, rootSchema),
-    globalFormOptions: { ...base.globalFormOptions, idPrefix: 'feld', idSeparator: '-' },
+    globalFormOptions: {
+      idPrefix: 'feld',
+      idSeparator: '-',
+      useFallbackUiForUnsupportedType: false,
+    },
   };
 }

@@ -4,7 +4,7 @@
  * decimal comma and dot grouping, euro amounts, IBANs in blocks of four, telephone numbers in
  * national notation (once libphonenumber-js is loaded, see phoneNormalizer.ts).
  */
-import { format, isValid, parseISO } from 'date-fns';
+import { isValid, lightFormat, parseISO } from 'date-fns';
 import { parseIsoDate } from '../validation/dates.ts';
 import { normalizeIban } from '../validation/iban.ts';
 import { formatPhoneIfLoaded } from '../validation/phoneNormalizer.ts';
@@ -16,7 +16,7 @@ export const NUMBER_DECIMALS = 2;
 export function formatGermanDate(value: string | undefined): string {
   if (value === undefined) return '';
   const date = parseIsoDate(value);
-  return date === undefined ? value : format(date, 'dd.MM.yyyy');
+  return date === undefined ? value : lightFormat(date, 'dd.MM.yyyy');
 }
 
 /**
@@ -27,14 +27,14 @@ export function formatDate(value: string | null | undefined): string {
   if (!value) return '';
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatGermanDate(value);
   const parsed = parseISO(value);
-  return isValid(parsed) ? format(parsed, 'dd.MM.yyyy') : value;
+  return isValid(parsed) ? lightFormat(parsed, 'dd.MM.yyyy') : value;
 }
 
 /** "TT.MM.JJJJ, HH:mm" of an ISO date-time (local time); empty for nothing. */
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '';
   const parsed = parseISO(value);
-  return isValid(parsed) ? format(parsed, 'dd.MM.yyyy, HH:mm') : value;
+  return isValid(parsed) ? lightFormat(parsed, 'dd.MM.yyyy, HH:mm') : value;
 }
 
 /**

@@ -10,6 +10,20 @@ export function parseIsoDate(value: string): Date | undefined {
   return isValid(date) && value.slice(0, 10) === toIsoDate(date) ? date : undefined;
 }
 
+/**
+ * The calendar day `day`.`month`.`year` (month 1-12, year from 1) at local midnight; undefined
+ * when that day does not exist (31.02.2025, 29.02.2025, month 13, day 0, year 0). Years below 100
+ * are those years, not 19xx (date-fns' `isExists` would take 0050 for 1950).
+ */
+export function calendarDay(year: number, month: number, day: number): Date | undefined {
+  if (year < 1 || month < 1 || month > 12 || day < 1) return undefined;
+  const date = new Date(2000, 0, 1);
+  date.setFullYear(year, month - 1, day);
+  return date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day
+    ? date
+    : undefined;
+}
+
 /** ISO date (YYYY-MM-DD) of a Date in local time. */
 export function toIsoDate(date: Date): string {
   const pad = (n: number, width: number): string => String(n).padStart(width, '0');

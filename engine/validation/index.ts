@@ -32,6 +32,7 @@ export { isValidEmail } from './email.ts';
 export {
   FOUNDING_DATE_MIN,
   ageInYears,
+  calendarDay,
   isAgeAtMost,
   isDateWithinDays,
   isFoundingDateAllowed,

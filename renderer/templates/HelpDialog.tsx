@@ -1,7 +1,15 @@
-import * as Dialog from '@radix-ui/react-dialog';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import type { RendererFormContext } from '../formContext.ts';
 
-/** The help button of a field and its side dialog (headline default "Hinweis"). */
+const HelpDialogContent = lazy(() =>
+  import('./HelpDialogContent.tsx').then((module) => ({ default: module.HelpDialogContent })),
+);
+
+/**
+ * The help button of a field and its side dialog (headline default "Hinweis"). The button is plain
+ * HTML with the attributes radix's Dialog.Trigger gives; the dialog itself (radix) is loaded on
+ * the first press and then opened, with focus moved into it and back to the button on close.
+ */
 export function HelpDialog({
   context,
   label,
@@ -13,27 +21,47 @@ export function HelpDialog({
   textKey: string;
   headlineKey: string;
 }) {
+  const [open, setOpen] = useState(false);
+  // Mounted from the first press on, so the loaded dialog stays in the tree and can close cleanly.
+  const [requested, setRequested] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const dialogId = useId();
   const headline = context.exists(headlineKey)
     ? context.t(headlineKey)
     : context.t('common:help.defaultHeadline');
   const title = context.t('common:help.buttonTitle', { label });
   return (
-    <Dialog.Root>
-      <Dialog.Trigger className="help-button" title={title} aria-label={title}>
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="help-button"
+        title={title}
+        aria-label={title}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? dialogId : undefined}
+        data-state={open ? 'open' : 'closed'}
+        onClick={() => {
+          setRequested(true);
+          setOpen((wasOpen) => !wasOpen);
+        }}
+      >
         <span aria-hidden="true">?</span>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="help-overlay" />
-        <Dialog.Content className="help-dialog">
-          <Dialog.Title className="help-dialog__title">{headline}</Dialog.Title>
-          <Dialog.Description className="help-dialog__text">
-            {context.t(textKey)}
-          </Dialog.Description>
-          <Dialog.Close className="button button--secondary">
-            {context.t('common:help.close')}
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </button>
+      {requested ? (
+        <Suspense fallback={null}>
+          <HelpDialogContent
+            open={open}
+            onOpenChange={setOpen}
+            id={dialogId}
+            returnFocusTo={buttonRef}
+            headline={headline}
+            text={context.t(textKey)}
+            closeLabel={context.t('common:help.close')}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

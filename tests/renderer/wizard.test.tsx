@@ -178,6 +178,31 @@ describe('Wizard', () => {
     );
   });
 
+  it('moves focus into the help dialog, closes it with Escape and returns focus to the button', async () => {
+    renderWizard('andsafe', 'vertrags-und-kontaktdaten');
+    const button = await screen.findByRole('button', { name: 'Hilfe zu Vertragsnummer öffnen' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Hinweis' });
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(button).toHaveAttribute('aria-controls', dialog.id);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(button).toHaveFocus();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    // A second press opens it again, and the close button closes it.
+    await userEvent.click(button);
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Hinweis' })).getByRole('button', {
+        name: 'Schließen',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(button).toHaveFocus();
+  });
+
   it('restores the answers from storage after a reload', async () => {
     const { services } = fakeServices();
     const first = renderWizard('andsafe', 'vertrags-und-kontaktdaten', services);

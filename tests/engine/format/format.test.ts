@@ -19,6 +19,10 @@ describe('one way to write dates, amounts, IBANs and telephone numbers', () => {
     expect(formatDateTime('2023-04-01T09:05:00')).toBe('01.04.2023, 09:05');
     expect(formatDate(null)).toBe('');
     expect(formatDate('unbekannt')).toBe('unbekannt');
+    expect(formatGermanDate('0050-01-02')).toBe('02.01.0050');
+    expect(formatGermanDate('2025-02-30')).toBe('2025-02-30');
+    expect(formatDateTime('2023-12-31T23:59:59')).toBe('31.12.2023, 23:59');
+    expect(formatDateTime('kein Datum')).toBe('kein Datum');
   });
 
   it('writes amounts in euros with a decimal comma and dot grouping, from a figure or its text', () => {

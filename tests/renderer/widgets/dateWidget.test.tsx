@@ -23,6 +23,36 @@ describe('date text', () => {
     expect(parseGermanDate('01.02.24')).toBeUndefined();
     expect(parseGermanDate('2024-02-30')).toBeUndefined();
   });
+
+  it('knows which days exist: leap years, month lengths, day and month 0, year 0', () => {
+    expect(parseGermanDate('29.02.2024')).toBe('2024-02-29');
+    expect(parseGermanDate('29.02.2000')).toBe('2000-02-29');
+    expect(parseGermanDate('29.02.2025')).toBeUndefined();
+    expect(parseGermanDate('29.02.1900')).toBeUndefined();
+    expect(parseGermanDate('31.02.2025')).toBeUndefined();
+    expect(parseGermanDate('31.04.2025')).toBeUndefined();
+    expect(parseGermanDate('31.12.2025')).toBe('2025-12-31');
+    expect(parseGermanDate('00.01.2025')).toBeUndefined();
+    expect(parseGermanDate('01.00.2025')).toBeUndefined();
+    expect(parseGermanDate('01.13.2025')).toBeUndefined();
+    expect(parseGermanDate('32.01.2025')).toBeUndefined();
+    expect(parseGermanDate('01.01.0000')).toBeUndefined();
+  });
+
+  it('reads a four-digit year below 100 as that year, not as 19xx', () => {
+    expect(parseGermanDate('01.01.0050')).toBe('0050-01-01');
+    expect(parseGermanDate('29.02.0004')).toBe('0004-02-29');
+  });
+
+  it('trims the text but refuses other separators, three-digit days and extra characters', () => {
+    expect(parseGermanDate('  1.2.2024  ')).toBe('2024-02-01');
+    expect(parseGermanDate('01/02/2024')).toBeUndefined();
+    expect(parseGermanDate('001.02.2024')).toBeUndefined();
+    expect(parseGermanDate('01.02.2024.')).toBeUndefined();
+    expect(parseGermanDate('01. 02. 2024')).toBeUndefined();
+    expect(parseGermanDate('01.02.20245')).toBeUndefined();
+    expect(parseGermanDate('2024-2-1')).toBeUndefined();
+  });
 });
 
 describe('date widget', () => {

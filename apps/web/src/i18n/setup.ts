@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
-import { format, isValid, parseISO } from 'date-fns';
+import { isValid, lightFormat, parseISO } from 'date-fns';
 import { defaultFlags } from '../config/environment.ts';
 import { bundlePath, translationSource, type TranslationSource } from './translationSource.ts';
 
@@ -63,7 +63,7 @@ export async function switchTranslationSource(source: TranslationSource): Promis
 export function formatGermanDate(value: unknown): string {
   if (typeof value !== 'string') return value === undefined || value === null ? '' : String(value);
   const date = parseISO(value);
-  return isValid(date) ? format(date, 'dd.MM.yyyy') : value;
+  return isValid(date) ? lightFormat(date, 'dd.MM.yyyy') : value;
 }
 
 /** Loads a namespace's bundle (a flow's texts) from the same source; resolves when it is there. */

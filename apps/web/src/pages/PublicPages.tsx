@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { isValid, parse, format } from 'date-fns';
-import { formatDate } from '#engine';
+import { calendarDay, formatDate, toIsoDate } from '#engine';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -230,8 +229,14 @@ export function DownloadsPage() {
   );
 }
 
-const germanDate: Rule = (value) =>
-  isValid(parse(value.trim(), 'dd.MM.yyyy', new Date())) ? null : 'einwilligung.validation.date';
+// A date of birth "TT.MM.JJJJ" as date-fns `parse(text, 'dd.MM.yyyy')` read it before: day and
+// month with one or two digits, the year with one to four (without date-fns' 4 KB gzip parser).
+const germanDatePattern = /^(\d{1,2})\.(\d{1,2})\.(\d{1,4})$/;
+const parseBirthDate = (value: string): Date | undefined => {
+  const parts = germanDatePattern.exec(value.trim());
+  return parts ? calendarDay(Number(parts[3]), Number(parts[2]), Number(parts[1])) : undefined;
+};
+const germanDate: Rule = (value) => (parseBirthDate(value) ? null : 'einwilligung.validation.date');
 const contractNumber: Rule = (value) =>
   /^[A-Za-z]{2,4}-\d{6,10}$/.test(value.trim()) ? null : 'einwilligung.validation.contract';
 
@@ -276,16 +281,15 @@ export function ConsentPage({ brand }: { brand: BrandConfig }) {
     );
   }
   const send = async () => {
+    const birthDate = parseBirthDate(form.values.geburtsdatum);
     const outcome = await publicPost(
       '/api/einwilligung',
       {
         marke: brand.id,
         name: form.values.name.trim(),
         versicherungsNummer: form.values.versicherungsNummer.trim(),
-        geburtsdatum: format(
-          parse(form.values.geburtsdatum.trim(), 'dd.MM.yyyy', new Date()),
-          'yyyy-MM-dd',
-        ),
+        // Validated before send runs, so the date exists; the server refuses a missing one.
+        geburtsdatum: birthDate && toIsoDate(birthDate),
         art,
         einwilligung: true,
       },

@@ -19,31 +19,40 @@ const brand = resolveBrand(
 );
 storage.setItem(BRAND_KEY, brand.id);
 applyTheme(brand, document.documentElement);
-// A flow route's code, definition, validators and texts are requested now, beside the flags and
-// the common texts, not one stage after another once the app has rendered.
-const namespaces = preloadRoute(window.location.pathname);
-const platform = await startPlatform(window, { namespaces });
-document.title = platform.i18n.t('app.name');
+/**
+ * Starts the platform, then renders the app. No top-level await: the build puts this module in
+ * one chunk with everything it imports, and a lazy chunk the start waits for (the frame channel)
+ * imports from that chunk, which must have finished evaluating by then.
+ */
+async function start(): Promise<void> {
+  // A flow route's code, definition, validators and texts are requested now, beside the flags and
+  // the common texts, not one stage after another once the app has rendered.
+  const namespaces = preloadRoute(window.location.pathname);
+  const platform = await startPlatform(window, { namespaces });
+  document.title = platform.i18n.t('app.name');
 
-const container = document.getElementById('root');
-if (!container) throw new Error('The page has no #root element');
-const root = createRoot(container);
-const render = (shown: BrandConfig): void =>
-  root.render(
-    <StrictMode>
-      <BrandSwitchContext.Provider value={switchBrand}>
-        <PlatformProviders platform={platform}>
-          <App brand={shown} />
-        </PlatformProviders>
-      </BrandSwitchContext.Provider>
-    </StrictMode>,
-  );
-/** Shows another brand: remembered for the tab, its design applied, the app rendered with it. */
-function switchBrand(brandId: string): void {
-  const next = brands.get(brandId);
-  if (!next || next.id === document.documentElement.dataset['brand']) return;
-  storage.setItem(BRAND_KEY, next.id);
-  applyTheme(next, document.documentElement);
-  render(next);
+  const container = document.getElementById('root');
+  if (!container) throw new Error('The page has no #root element');
+  const root = createRoot(container);
+  const render = (shown: BrandConfig): void =>
+    root.render(
+      <StrictMode>
+        <BrandSwitchContext.Provider value={switchBrand}>
+          <PlatformProviders platform={platform}>
+            <App brand={shown} />
+          </PlatformProviders>
+        </BrandSwitchContext.Provider>
+      </StrictMode>,
+    );
+  /** Shows another brand: remembered for the tab, its design applied, the app rendered with it. */
+  function switchBrand(brandId: string): void {
+    const next = brands.get(brandId);
+    if (!next || next.id === document.documentElement.dataset['brand']) return;
+    storage.setItem(BRAND_KEY, next.id);
+    applyTheme(next, document.documentElement);
+    render(next);
+  }
+  render(brand);
 }
-render(brand);
+
+void start();

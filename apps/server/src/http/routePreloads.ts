@@ -66,9 +66,14 @@ export function routeHtml(
     for (const imported of chunk.imports ?? []) closure(imported, into);
     return into;
   };
-  // What the HTML already loads (the entry and vite's own preloads of its imports).
-  const entry = Object.keys(manifest).find((key) => key.endsWith('index.html'));
-  const loaded = closure(entry, new Set());
+  // What the HTML already loads: its scripts and vite's own preloads, with what they import.
+  const keyOfFile = (file: string): string | undefined =>
+    Object.keys(manifest).find((key) => manifest[key]?.file === file);
+  const loaded = new Set<string>();
+  for (const [, file = ''] of html.matchAll(/(?:src|href)="\/([^"]+\.js)"/g)) {
+    closure(keyOfFile(file), loaded);
+    loaded.add(file);
+  }
   const routeChunks = [...closure(bySource(ROUTE_CHUNK), new Set())];
   let routes: { pattern: RegExp; definition: WizardDefinition }[] | undefined;
   const pages = new Map<string, string>();

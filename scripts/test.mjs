@@ -1,13 +1,16 @@
 // `npm test`: the whole suite in CI order (STYLE.md point 12): definitions check, generated files,
-// lint, typecheck, unit and integration tests, build, browser tests. Every step runs even when an
-// earlier one failed, so one run shows everything; the last line counts the tests from vitest's and
-// Playwright's JSON reports (a failed gate counts as one failed test), and the exit code is non-zero
-// when anything failed. The line cannot say green for a failed stage: a runner that exits non-zero
-// without a counted failure adds one, and so do a vitest run that found no test file, an error
-// outside the tests (an unhandled rejection) and each of Playwright's global errors (a web server
-// that never started).
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+// lint, typecheck, unit and integration tests, build, browser tests. With TEST_DATABASE_URL set, the
+// server tests run a second time on PostgreSQL beside the browser tests (after the build, while
+// Playwright runs; both are awaited): their output goes to reports/vitest-postgres.log and is
+// printed when Playwright has ended, so the two runners' lines never interleave. Every step runs
+// even when an earlier one failed, so one run shows everything; the last line counts the tests from
+// vitest's and Playwright's JSON reports (a failed gate counts as one failed test), and the exit
+// code is non-zero when anything failed. The line cannot say green for a failed stage: a runner
+// that exits non-zero without a counted failure adds one, a missing report counts one failed, and
+// so do a vitest run that found no test file, an error outside the tests (an unhandled rejection)
+// and each of Playwright's global errors (a web server that never started).
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -23,6 +26,35 @@ function run(label, command, args, env = {}) {
   process.stdout.write(`\n▶ ${label}\n`);
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   return result.status === 0;
+}
+
+/**
+ * Spawns a runner without blocking this process (a background run's exit is seen when it happens);
+ * resolves to whether it exited with 0 and a line saying how and when it ended.
+ */
+function spawnRunner(label, command, args, stdio, env = {}) {
+  const started = Date.now();
+  return new Promise((resolveRun) => {
+    const child = spawn(command, args, { stdio, env: { ...process.env, ...env } });
+    let settled = false;
+    const settle = (succeeded, how) => {
+      if (settled) return;
+      settled = true;
+      const seconds = Math.round((Date.now() - started) / 1000);
+      resolveRun({ succeeded, summary: `${label}: ${how} after ${seconds} s` });
+    };
+    child.once('error', (error) => settle(false, `could not start (${error.message})`));
+    child.once('exit', (code, signal) =>
+      settle(code === 0, signal ? `ended by ${signal}` : `exit code ${code}`),
+    );
+  });
+}
+
+/** Starts a runner in the background, its stdout and stderr going to `logFile`. */
+function start(label, command, args, logFile, env = {}) {
+  process.stdout.write(`\n▶ ${label}: started in the background, output in ${logFile}\n`);
+  const fd = openSync(logFile, 'w');
+  return spawnRunner(label, command, args, ['ignore', fd, fd], env).finally(() => closeSync(fd));
 }
 
 /** Adds one failure when a runner exited non-zero but its report counted none. */
@@ -101,27 +133,28 @@ let ok = run('unit and integration tests (PGlite)', 'npx', [
 countVitest(`${reports}/vitest.json`, 'vitest');
 exitCounts('vitest', ok, before);
 
-const postgresUrl = process.env['TEST_DATABASE_URL'];
-if (postgresUrl && existsSync('tests/server')) {
-  before = failed;
-  ok = run(
-    'server tests (PostgreSQL)',
-    'npx',
-    [
-      'vitest',
-      'run',
-      'tests/server',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${reports}/vitest-postgres.json`,
-    ],
-    { DATABASE_URL: postgresUrl },
-  );
-  countVitest(`${reports}/vitest-postgres.json`, 'vitest on PostgreSQL');
-  exitCounts('vitest on PostgreSQL', ok, before);
-}
-
 gate('build', 'npx', ['vite', 'build', '--config', 'apps/web/vite.config.ts']);
+
+// The PostgreSQL server run needs no build and no browser: it runs while Playwright does.
+const postgresUrl = process.env['TEST_DATABASE_URL'];
+const postgresLog = `${reports}/vitest-postgres.log`;
+const postgres =
+  postgresUrl && existsSync('tests/server')
+    ? start(
+        'server tests (PostgreSQL)',
+        'npx',
+        [
+          'vitest',
+          'run',
+          'tests/server',
+          '--reporter=default',
+          '--reporter=json',
+          `--outputFile.json=${reports}/vitest-postgres.json`,
+        ],
+        postgresLog,
+        { DATABASE_URL: postgresUrl },
+      )
+    : undefined;
 
 if (!existsSync(CHROMIUM)) {
   process.stdout.write(
@@ -131,14 +164,28 @@ if (!existsSync(CHROMIUM)) {
   failures.push('e2e (no Chromium)');
 } else {
   before = failed;
-  ok = run(
-    'browser tests (Playwright, Chromium)',
+  const label = 'browser tests (Playwright, Chromium)';
+  process.stdout.write(`\n▶ ${label}\n`);
+  // Not spawnSync: the background run's end must not wait for this one to be noticed.
+  ({ succeeded: ok } = await spawnRunner(
+    label,
     'npx',
     ['playwright', 'test', '--config', 'e2e/playwright.config.ts'],
+    'inherit',
     { PLAYWRIGHT_JSON_OUTPUT_NAME: resolve(reports, 'playwright.json') },
-  );
+  ));
   countPlaywright(`${reports}/playwright.json`);
   exitCounts('e2e', ok, before);
+}
+
+if (postgres) {
+  const { succeeded, summary } = await postgres;
+  process.stdout.write(`\n▶ server tests (PostgreSQL), run beside the browser tests:\n`);
+  if (existsSync(postgresLog)) process.stdout.write(readFileSync(postgresLog, 'utf8'));
+  process.stdout.write(`\n${summary}\n`);
+  before = failed;
+  countVitest(`${reports}/vitest-postgres.json`, 'vitest on PostgreSQL');
+  exitCounts('vitest on PostgreSQL', succeeded, before);
 }
 
 if (failures.length > 0) process.stdout.write(`\nFailed: ${failures.join(', ')}\n`);

@@ -22,7 +22,8 @@ let offsetMs = 0;
 const now = () => Date.now() + offsetMs;
 
 beforeAll(async () => {
-  db = await openTestDatabase();
+  // The first server migrates and seeds with TODAY: the run's template holds the same data.
+  db = await openTestDatabase({ template: true });
   // A 4-minute window keeps the simulated clock within the SRP timestamp's allowed skew.
   const options = { now, clientKey: () => client, throttleWindowSeconds: 240 };
   first = await listenIdentityServer(db.database, options);

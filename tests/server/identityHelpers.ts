@@ -49,7 +49,8 @@ export async function listenIdentityServer(
 export async function startIdentityServer(
   options: TestIdentityOptions = {},
 ): Promise<IdentityServer & { db: TestDatabase }> {
-  const db = await openTestDatabase();
+  // The server migrates and seeds with TODAY: the run's template holds the same data.
+  const db = await openTestDatabase({ template: true });
   const server = await listenIdentityServer(db.database, options);
   return {
     ...server,

@@ -27,7 +27,8 @@ const clock = validationRuntime.now;
 beforeAll(async () => {
   // The flow's date rules read the validation clock: the test's today.
   validationRuntime.now = () => new Date(`${TODAY}T12:00:00`);
-  db = await openTestDatabase();
+  // The server migrates and seeds with TODAY: the run's template holds the same data.
+  db = await openTestDatabase({ template: true });
   app = await buildServer({
     database: db.database,
     seed: true,

@@ -34,7 +34,8 @@ async function server(database: Database, seed: boolean): Promise<FastifyInstanc
 }
 
 beforeAll(async () => {
-  db = await openTestDatabase();
+  // The first server migrates and seeds with TODAY: the run's template holds the same data.
+  db = await openTestDatabase({ template: true });
   first = await server(db.database, true);
   second = DATABASE_URL ? await openDatabase(db.reopenOptions) : db.database;
   other = await server(second, false);

@@ -8,9 +8,9 @@ import {
   type Database,
   type OpenDatabaseOptions,
 } from '../../../apps/server/src/db/database.ts';
+import { readDatabaseTemplate, TODAY } from './databaseTemplate.ts';
 
-/** The fixed "today" of the server tests (seed dates and effective dates are relative to it). */
-export const TODAY = '2025-06-15';
+export { TODAY };
 
 /** Where the tests run: PostgreSQL when DATABASE_URL is set, else PGlite. */
 export const DATABASE_URL = process.env['DATABASE_URL'] || undefined;
@@ -20,22 +20,42 @@ export interface TestDatabase {
   database: Database;
   /** Options that open the same data again (a restart). */
   reopenOptions: OpenDatabaseOptions;
+  /** Whether it started as a copy of the run's template (migrated, seeded with TODAY). */
+  fromTemplate: boolean;
   /** Closes and removes it. */
   cleanup(): Promise<void>;
 }
 
+/** Options of {@link openTestDatabase}. */
+export interface TestDatabaseOptions {
+  /** PGlite: a data directory on disk instead of memory (always empty at first). */
+  dataDir?: string;
+  /**
+   * Start from the run's template when there is one (PGlite in memory): migrated and seeded with
+   * TODAY. Only for a caller whose server then migrates and seeds with TODAY anyway, so the data
+   * is the same either way; without a template the database is empty as usual.
+   */
+  template?: boolean;
+}
+
 /**
- * Opens an empty database for one test file: on PostgreSQL a fresh schema of its own (files run in
- * parallel), on PGlite an in-memory instance or, with `dataDir`, one on disk.
+ * Opens a database for one test file: on PostgreSQL a fresh empty schema of its own (files run in
+ * parallel); on PGlite an in-memory instance (empty, or with `template` this file's own copy of the
+ * run's template) or, with `dataDir`, an empty one on disk.
  */
-export async function openTestDatabase(options: { dataDir?: string } = {}): Promise<TestDatabase> {
+export async function openTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   if (!DATABASE_URL) {
     const reopenOptions = { dataDir: options.dataDir ?? 'memory://' };
-    const database = await openDatabase(reopenOptions);
+    const template =
+      options.template && options.dataDir === undefined ? await readDatabaseTemplate() : undefined;
+    const database = await openDatabase(
+      template ? { ...reopenOptions, loadDataDir: template } : reopenOptions,
+    );
     let closed = false;
     return {
       database,
       reopenOptions,
+      fromTemplate: template !== undefined,
       cleanup: async () => {
         if (!closed) await database.close().catch(() => undefined);
         closed = true;
@@ -49,6 +69,7 @@ export async function openTestDatabase(options: { dataDir?: string } = {}): Prom
   return {
     database,
     reopenOptions,
+    fromTemplate: false,
     cleanup: async () => {
       await database.close().catch(() => undefined);
       await adminQuery(`DROP SCHEMA IF EXISTS ${quoteIdent(schema)} CASCADE`);
@@ -73,9 +94,49 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Starts a server for one test file. */
+/**
+ * For each server option: whether a value of it leaves the data a start writes (migrations, the
+ * seed with TODAY) as the template holds it. Every option must be listed, so a new one is
+ * classified when it is added.
+ */
+const KEEPS_TEMPLATE_DATA: Record<keyof ServerOptions, (value: unknown) => boolean> = {
+  seed: (value) => value === true,
+  migrate: (value) => value === true,
+  today: () => false,
+  database: () => false,
+  databaseUrl: () => false,
+  dataDir: () => false,
+  definitionsRoot: () => false,
+  webRoot: () => true,
+  logger: () => true,
+  logStream: () => true,
+  testAuth: () => true,
+  authenticate: () => true,
+  settleIntervalMs: () => true,
+  clock: () => true,
+  trustProxy: () => true,
+  tariffs: () => true,
+  identity: () => true,
+  loadShedding: () => true,
+  localPorts: () => true,
+  uploads: () => true,
+  savedApplications: () => true,
+};
+
+/** Whether a test server with these options starts with exactly the template's data. */
+function startsLikeTemplate(options: Partial<ServerOptions>): boolean {
+  return Object.entries(options).every(
+    ([key, value]) =>
+      value === undefined || KEEPS_TEMPLATE_DATA[key as keyof ServerOptions](value) === true,
+  );
+}
+
+/**
+ * Starts a server for one test file over a migrated database seeded with TODAY: on PGlite a copy
+ * of the run's template when the options write the same data, else a fresh database.
+ */
 export async function startTestServer(options: Partial<ServerOptions> = {}): Promise<TestServer> {
-  const db = await openTestDatabase();
+  const db = await openTestDatabase({ template: startsLikeTemplate(options) });
   const app = await buildServer({
     database: db.database,
     seed: true,

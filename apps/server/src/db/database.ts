@@ -29,6 +29,8 @@ export interface Database {
   withExclusiveSession<T>(work: (session: RawSession) => Promise<T>): Promise<T>;
   /** Closes the connection(s). */
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as an uncompressed tarball (a template for tests). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 /** Where to find the data: a PostgreSQL URL, else a PGlite data directory (or memory). */
@@ -41,6 +43,8 @@ export interface OpenDatabaseOptions {
   searchPath?: string;
   /** Maximum connections of the PostgreSQL pool (default 10). */
   poolSize?: number;
+  /** PGlite in memory only: start from a data directory dumped by `dumpDataDir` (tests' template). */
+  loadDataDir?: Blob;
 }
 
 /** The default embedded data directory, relative to the working directory. */
@@ -52,13 +56,16 @@ const MIGRATION_LOCK_KEY = 4_600_001;
 /** Opens PostgreSQL when `url` is given, otherwise PGlite on `dataDir` (default `.data/pglite`). */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
   if (options.url) return openPostgres(options.url, options);
-  return openPglite(options.dataDir ?? DEFAULT_DATA_DIR);
+  return openPglite(options.dataDir ?? DEFAULT_DATA_DIR, options.loadDataDir);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
+  if (loadDataDir && !inMemory) throw new Error('loadDataDir needs an in-memory database.');
   if (!inMemory) mkdirSync(resolve(dataDir), { recursive: true });
-  const client = inMemory ? new PGlite() : new PGlite(resolve(dataDir));
+  const client = inMemory
+    ? new PGlite(loadDataDir ? { loadDataDir } : {})
+    : new PGlite(resolve(dataDir));
   await client.waitReady;
   // This process is the one writer of an embedded database: reads may be kept until a write.
   const cache = new ReadCache();
@@ -77,6 +84,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     // PGlite is one connection in this process: nothing else can interleave.
     withExclusiveSession: (work) => work(session),
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
 

@@ -7,6 +7,8 @@ export default defineConfig({
     setupFiles: ['tests/setup/matchers.ts'],
     globalSetup: ['tests/setup/databaseTemplate.ts'],
     testTimeout: 20_000,
+    // A server test's setup opens a database: on a loaded machine that outlasted the default 10 s.
+    hookTimeout: 30_000,
     reporters: process.env['CI_REPORT'] ? ['default', 'json'] : ['default'],
     outputFile: { json: 'reports/vitest.json' },
   },

@@ -216,7 +216,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     webRoot,
     () => context.flows.definitions(),
     // The defaults the app starts from (its texts' first source); not the local values file.
-    flagValues(join(root, 'definitions'), undefined),
+    () => flagValues(join(root, 'definitions'), undefined),
     // Locally every flow route awaits the server's ports before its first step (FlowRoute).
     app.hasRoute({ method: 'GET', url: LOCAL_ENVIRONMENT_PATH }) ? [LOCAL_ENVIRONMENT_PATH] : [],
   );

@@ -47,7 +47,8 @@ function flowRoutes(definition: WizardDefinition): RegExp[] {
 export function routeHtml(
   webRoot: string,
   definitions: () => Iterable<WizardDefinition>,
-  defaultFlags: Readonly<Record<string, boolean>>,
+  /** The flags' defaults the app starts from (read when a flow route is first asked for). */
+  defaultFlags: () => Readonly<Record<string, boolean>>,
   /** Further answers a flow route awaits before its first step (the local environment's ports). */
   fetches: readonly string[] = [],
 ): RouteHtml {
@@ -76,9 +77,11 @@ export function routeHtml(
   }
   const routeChunks = [...closure(bySource(ROUTE_CHUNK), new Set())];
   let routes: { pattern: RegExp; definition: WizardDefinition }[] | undefined;
+  let flags: Readonly<Record<string, boolean>> | undefined;
   const pages = new Map<string, string>();
   const pageOf = (definition: WizardDefinition, hostname: string): string => {
-    const source = translationSource(hostname, defaultFlags);
+    flags ??= defaultFlags();
+    const source = translationSource(hostname, flags);
     const key = `${definition.id} ${source}`;
     const known = pages.get(key);
     if (known !== undefined) return known;

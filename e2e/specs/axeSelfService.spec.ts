@@ -160,6 +160,9 @@ for (const flow of selfService) {
         prefilled: false,
       };
       const key = storageKey(flow.id, flow.version, { route });
+      // Away from the app first (a missing asset answers a plain 404 on its origin): the step
+      // shown last saves its state when the page is left and would overwrite the one set here.
+      await page.goto('/assets/leer');
       await page.evaluate(
         ([k, value]) => {
           sessionStorage.clear();

@@ -1,6 +1,7 @@
 // `npm test`: the whole suite in CI order (STYLE.md point 12): definitions check, generated files,
 // lint, typecheck, unit and integration tests, build, browser tests. With TEST_DATABASE_URL set, the
-// server tests run a second time on PostgreSQL beside the browser tests (after the build, while
+// server tests run a second time on PostgreSQL: those that measure time alone after the build,
+// the others beside the browser tests (after the build, while
 // Playwright runs; both are awaited): their output goes to reports/vitest-postgres.log and is
 // printed when Playwright has ended, so the two runners' lines never interleave. Every step runs
 // even when an earlier one failed, so one run shows everything; the last line counts the tests from
@@ -135,26 +136,52 @@ exitCounts('vitest', ok, before);
 
 gate('build', 'npx', ['vite', 'build', '--config', 'apps/web/vite.config.ts']);
 
-// The PostgreSQL server run needs no build and no browser: it runs while Playwright does.
+// The PostgreSQL server run needs no build and no browser: it runs while Playwright does, except
+// the files that measure time or load (throttles, load shedding), which would measure Playwright's
+// load: they run first, alone.
 const postgresUrl = process.env['TEST_DATABASE_URL'];
 const postgresLog = `${reports}/vitest-postgres.log`;
-const postgres =
-  postgresUrl && existsSync('tests/server')
-    ? start(
-        'server tests (PostgreSQL)',
-        'npx',
-        [
-          'vitest',
-          'run',
-          'tests/server',
-          '--reporter=default',
-          '--reporter=json',
-          `--outputFile.json=${reports}/vitest-postgres.json`,
-        ],
-        postgresLog,
-        { DATABASE_URL: postgresUrl },
-      )
-    : undefined;
+const TIMED_SERVER_TESTS = [
+  'tests/server/throttles.test.ts',
+  'tests/server/identity.throttle.test.ts',
+  'tests/server/loadShedding.test.ts',
+];
+const withPostgres = postgresUrl && existsSync('tests/server');
+if (withPostgres) {
+  before = failed;
+  ok = run(
+    'server tests that measure time (PostgreSQL)',
+    'npx',
+    [
+      'vitest',
+      'run',
+      ...TIMED_SERVER_TESTS,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${reports}/vitest-postgres-timed.json`,
+    ],
+    { DATABASE_URL: postgresUrl },
+  );
+  countVitest(`${reports}/vitest-postgres-timed.json`, 'vitest on PostgreSQL (timed)');
+  exitCounts('vitest on PostgreSQL (timed)', ok, before);
+}
+const postgres = withPostgres
+  ? start(
+      'server tests (PostgreSQL)',
+      'npx',
+      [
+        'vitest',
+        'run',
+        'tests/server',
+        ...TIMED_SERVER_TESTS.flatMap((file) => ['--exclude', file]),
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${reports}/vitest-postgres.json`,
+      ],
+      postgresLog,
+      { DATABASE_URL: postgresUrl },
+    )
+  : undefined;
 
 if (!existsSync(CHROMIUM)) {
   process.stdout.write(

@@ -1,9 +1,9 @@
 // `npm test`: the whole suite in CI order (STYLE.md point 12): definitions check, generated files,
 // lint, typecheck, unit and integration tests, build, browser tests. With TEST_DATABASE_URL set, the
-// server tests run a second time on PostgreSQL: those that measure time alone after the build,
-// the others beside the browser tests (after the build, while
+// server tests run a second time on PostgreSQL beside the browser tests (after the build, while
 // Playwright runs; both are awaited): their output goes to reports/vitest-postgres.log and is
-// printed when Playwright has ended, so the two runners' lines never interleave. Every step runs
+// printed when Playwright has ended, so the two runners' lines never interleave. The server tests
+// that measure time or load run alone on each database, never beside other work. Every step runs
 // even when an earlier one failed, so one run shows everything; the last line counts the tests from
 // vitest's and Playwright's JSON reports (a failed gate counts as one failed test), and the exit
 // code is non-zero when anything failed. The line cannot say green for a failed stage: a runner
@@ -123,10 +123,19 @@ gate('lint', 'npx', ['eslint', '.']);
 gate('format', 'npx', ['prettier', '--check', '.']);
 gate('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']);
 
+// The server tests that measure time or load (throttles, load shedding) run alone, never beside
+// other test files or the browser tests, whose load they would measure.
+const TIMED_SERVER_TESTS = [
+  'tests/server/throttles.test.ts',
+  'tests/server/identity.throttle.test.ts',
+  'tests/server/loadShedding.test.ts',
+];
+
 let before = failed;
 let ok = run('unit and integration tests (PGlite)', 'npx', [
   'vitest',
   'run',
+  ...TIMED_SERVER_TESTS.flatMap((file) => ['--exclude', file]),
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${reports}/vitest.json`,
@@ -134,18 +143,24 @@ let ok = run('unit and integration tests (PGlite)', 'npx', [
 countVitest(`${reports}/vitest.json`, 'vitest');
 exitCounts('vitest', ok, before);
 
+before = failed;
+ok = run('server tests that measure time (PGlite)', 'npx', [
+  'vitest',
+  'run',
+  ...TIMED_SERVER_TESTS,
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${reports}/vitest-timed.json`,
+]);
+countVitest(`${reports}/vitest-timed.json`, 'vitest (timed)');
+exitCounts('vitest (timed)', ok, before);
+
 gate('build', 'npx', ['vite', 'build', '--config', 'apps/web/vite.config.ts']);
 
 // The PostgreSQL server run needs no build and no browser: it runs while Playwright does, except
-// the files that measure time or load (throttles, load shedding), which would measure Playwright's
-// load: they run first, alone.
+// the files that measure time, which run first, alone.
 const postgresUrl = process.env['TEST_DATABASE_URL'];
 const postgresLog = `${reports}/vitest-postgres.log`;
-const TIMED_SERVER_TESTS = [
-  'tests/server/throttles.test.ts',
-  'tests/server/identity.throttle.test.ts',
-  'tests/server/loadShedding.test.ts',
-];
 const withPostgres = postgresUrl && existsSync('tests/server');
 if (withPostgres) {
   before = failed;

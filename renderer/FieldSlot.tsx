@@ -11,10 +11,15 @@ import type { WizardController } from './store/controller.ts';
 import type { FieldProblem, ItemLimits } from '#engine';
 import type { RendererFormContext } from './formContext.ts';
 import { problemFieldId, problemText } from './problemText.ts';
+import { isPlainField, type FieldRegistry } from './plainField.ts';
+import { PlainField } from './PlainField.tsx';
 
 interface FieldSlotProps {
   controller: WizardController;
-  registry: Registry;
+  /** The form context and id rules every field renders with. */
+  registry: FieldRegistry;
+  /** rjsf's registry, for a field that is not one control (a nested object, a list). */
+  nested: Registry | undefined;
   step: string;
   name: string;
   schema: RJSFSchema;
@@ -76,13 +81,15 @@ function withValueAt(current: unknown, path: readonly (string | number)[], next:
 }
 
 /**
- * One top-level field of a step, rendered with rjsf's own SchemaField and the shared registry. It
+ * One top-level field of a step: a field that is one control with our FieldTemplate and widget
+ * directly, a nested object or a list with rjsf's own SchemaField and the step's registry. It
  * subscribes only to its own answer and its own problems, so typing in one field re-renders that
  * field alone.
  */
 export const FieldSlot = memo(function FieldSlot({
   controller,
   registry,
+  nested,
   step,
   name,
   schema,
@@ -152,8 +159,29 @@ export const FieldSlot = memo(function FieldSlot({
     [controller, step, name, list],
   );
   const onFocus = useCallback(() => undefined, []);
-  const SchemaField = registry.fields['SchemaField'];
-  if (!SchemaField) throw new Error('The rjsf registry has no SchemaField');
+  const onPlainChange = useCallback(
+    (next: unknown) => controller.setField(step, name, next),
+    [controller, step, name],
+  );
+  if (!limits && isPlainField(schema, uiSchema))
+    return (
+      <PlainField
+        name={name}
+        required={required}
+        schema={schema}
+        uiSchema={uiSchema}
+        value={value}
+        rawErrors={errorSchema.__errors}
+        fieldPathId={fieldPathId}
+        onChange={onPlainChange}
+        onBlur={onBlur}
+        onFocus={onFocus}
+        registry={registry}
+      />
+    );
+  // The wizard shows a step with such a field only once rjsf's fields are loaded (StepModules).
+  const SchemaField = nested?.fields['SchemaField'];
+  if (!nested || !SchemaField) throw new Error(`rjsf's fields are not loaded for "${name}"`);
   return (
     <SchemaField
       name={name}
@@ -166,7 +194,7 @@ export const FieldSlot = memo(function FieldSlot({
       onChange={onChange}
       onBlur={onBlur}
       onFocus={onFocus}
-      registry={registry}
+      registry={nested}
       disabled={false}
       readonly={false}
     />

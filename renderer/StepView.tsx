@@ -17,7 +17,8 @@ import {
 } from '#engine';
 import type { WizardController } from './store/controller.ts';
 import type { RendererFormContext } from './formContext.ts';
-import { createRegistry } from './registry.ts';
+import { FORM_OPTIONS, needsNestedFields, type FieldRegistry } from './plainField.ts';
+import { nestedRegistryMaker } from './nestedFields.ts';
 import { translatedUiSchema } from './i18nSchema.ts';
 import { FieldSlot } from './FieldSlot.tsx';
 import { problemFieldId, problemText } from './problemText.ts';
@@ -141,7 +142,15 @@ export function StepView({
     [step],
   );
   const uiRoot = useMemo(() => (step.form?.uiSchema ?? {}) as Record<string, unknown>, [step]);
-  const registry = useMemo(() => createRegistry(schema, context), [schema, context]);
+  const registry: FieldRegistry = useMemo(
+    () => ({ formContext: context, globalFormOptions: FORM_OPTIONS }),
+    [context],
+  );
+  // rjsf's registry only for a step with a nested object or a list (loaded before it shows).
+  const nested = useMemo(
+    () => (needsNestedFields(step) ? nestedRegistryMaker()?.(schema, context) : undefined),
+    [step, schema, context],
+  );
   const fields = useMemo(
     () => fieldOrder(schema as Record<string, unknown>, uiRoot),
     [schema, uiRoot],
@@ -299,6 +308,7 @@ export function StepView({
               const props = {
                 controller,
                 registry,
+                nested,
                 step: step.id,
                 name,
                 schema: fieldSchema,

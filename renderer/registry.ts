@@ -23,6 +23,7 @@ import {
 } from '@rjsf/utils';
 import { createElement } from 'react';
 import type { RendererFormContext } from './formContext.ts';
+import { FORM_OPTIONS } from './plainField.ts';
 import { ArrayFieldTemplate } from './templates/ArrayFieldTemplate.tsx';
 import {
   ArrayFieldItemButtonsTemplate,
@@ -127,10 +128,6 @@ export function createRegistry(rootSchema: RJSFSchema, formContext: RendererForm
     formContext,
     translateString: englishStringTranslator,
     schemaUtils: createSchemaUtils(displayOnlyValidator, rootSchema),
-    globalFormOptions: {
-      idPrefix: 'feld',
-      idSeparator: '-',
-      useFallbackUiForUnsupportedType: false,
-    },
+    globalFormOptions: FORM_OPTIONS,
   };
 }

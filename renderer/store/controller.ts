@@ -1,4 +1,4 @@
-import { atom, createStore } from 'jotai';
+import { createStore, type Atom } from 'jotai';
 import type { ValidateFunction } from 'ajv';
 import {
   draftToRestore,
@@ -21,14 +21,16 @@ import { DraftSaver } from './drafts.ts';
 import { FieldListeners } from './fieldListeners.ts';
 import { validateStep, type StepChange } from './fieldValidation.ts';
 import { LiveQuote } from './liveQuote.ts';
-import { StepValidators, type DeferredValidators } from './stepValidators.ts';
+import { StepModules, type DeferredValidators } from './stepModules.ts';
+import { loadNestedFields, nestedRegistryMaker } from '../nestedFields.ts';
+import { needsNestedFields } from '../plainField.ts';
 import { lookup } from './lookup.ts';
 import { loadState, olderState, saveState, storageKey } from './persistence.ts';
 import type { DownloadOutcome, TransportResult, WizardServices } from './services.ts';
 import type { LookupOption, LookupQuery } from '../formContext.ts';
 
 export { QUOTE_DELAY_MS } from './liveQuote.ts';
-export type { DeferredValidators } from './stepValidators.ts';
+export type { DeferredValidators } from './stepModules.ts';
 export type { DownloadOutcome, TransportResult, WizardServices } from './services.ts';
 
 const fieldKey = (step: string, field: string): string => `${step}/${field}`;
@@ -61,17 +63,15 @@ export class WizardController {
   private validated: { step: string; state: WizardState } | undefined;
   /** Migrated answers chose the step to open: the first URL followed is replaced by it. */
   private landing = false;
-  /** The validators by step (deferred ones join when loaded). */
-  private readonly validators: StepValidators;
+  /** The validators by step (deferred ones join when loaded) and what steps wait for. */
+  private readonly validators: StepModules;
   /**
    * The step shown needs validators that are still loading: the wizard shows a loading note
    * instead of a step that could not be checked yet.
    */
-  readonly waiting = atom(false);
+  readonly waiting: Atom<boolean>;
   /** The step's validators could not be loaded after several tries: the wizard offers to retry. */
-  readonly waitingFailed = atom(false);
-  /** Migrated answers wait for the deferred validators before the step to open is chosen. */
-  private landingPending = false;
+  readonly waitingFailed: Atom<boolean>;
 
   /**
    * `prefill` holds the prefillable values the flow was opened with (URL, embedding parent):
@@ -84,16 +84,25 @@ export class WizardController {
     prefill?: Readonly<Record<string, unknown>>,
     deferred?: DeferredValidators,
   ) {
-    this.validators = new StepValidators(
+    this.validators = new StepModules(
       validators,
       setup.definition.steps.map((s) => s.id),
       deferred,
-      () => {
-        const current = this.state.currentStep;
-        if (current) this.revalidate(current);
-        this.store.set(this.waiting, this.landingPending);
+      [
+        {
+          steps: setup.definition.steps.filter(needsNestedFields).map((s) => s.id),
+          loaded: () => nestedRegistryMaker() !== undefined,
+          load: loadNestedFields,
+        },
+      ],
+      {
+        store: this.store,
+        currentStep: () => this.state.currentStep,
+        revalidate: (stepId) => this.revalidate(stepId),
       },
     );
+    this.waiting = this.validators.waiting;
+    this.waitingFailed = this.validators.failed;
     const { definition, context } = setup;
     const draft = resumedDraft(context);
     const scope = { variant: context['variant'], route: context['route'], draft: draft?.id };
@@ -142,18 +151,11 @@ export class WizardController {
     }
     // Steps with deferred validators are among those to check: check once they are loaded, then
     // open the step found (meanwhile a loading note shows).
-    this.landingPending = true;
-    this.store.set(this.waiting, true);
-    const settle = (): void => {
-      this.landingPending = false;
+    this.validators.landWhenLoaded(last, () => {
       this.land(range);
       this.landing = false;
-      const current = this.state.currentStep;
-      this.store.set(this.waiting, current !== null && this.validators.needed(current));
       if (this.state.currentStep) this.services.navigate(this.state.currentStep, { replace: true });
-    };
-    // Should the load fail, the answers are checked with what is at hand (the server checks again).
-    this.validators.load().then(settle, settle);
+    });
   }
 
   /** Opens the first of `range` that needs an answer, with the note about the migration. */
@@ -165,31 +167,9 @@ export class WizardController {
     this.flush();
   }
 
-  /** Starts loading the deferred validators when the step needs them; says whether it waits. */
-  private prepareStep(stepId: string): boolean {
-    if (!this.validators.needed(stepId)) {
-      this.store.set(this.waiting, this.landingPending);
-      return false;
-    }
-    this.store.set(this.waiting, true);
-    // A failed load (network): the loading note stays and the load is tried again; after a few
-    // failures the wizard says so and offers to try again (the answers stay).
-    this.validators.loadOrRetry(
-      () => {
-        const current = this.state.currentStep;
-        if (current !== null && !this.landingPending) this.prepareStep(current);
-      },
-      () => this.store.set(this.waitingFailed, true),
-    );
-    return true;
-  }
-
   /** "Erneut versuchen" after the step's validators failed to load: loads them again. */
   retryStep(): void {
-    const current = this.state.currentStep;
-    this.store.set(this.waitingFailed, false);
-    this.validators.again();
-    if (current !== null) this.prepareStep(current);
+    this.validators.retry();
   }
 
   /** The current state. */
@@ -222,7 +202,7 @@ export class WizardController {
       previous.applicationResult === state.applicationResult &&
       this.validated?.step === edited.step &&
       this.validated.state === previous;
-    if (state.currentStep && !this.prepareStep(state.currentStep))
+    if (state.currentStep && !this.validators.prepare(state.currentStep))
       this.revalidate(state.currentStep, keystroke ? { before: previous, changed } : undefined);
     if (state.currentStep !== previous.currentStep && this.store.get(this.atoms.draft) !== null)
       this.store.set(this.atoms.draft, null);
@@ -377,7 +357,7 @@ export class WizardController {
     const step = this.state.currentStep;
     if (!step || this.store.get(this.atoms.busy)) return 'done';
     // A step is never passed unchecked: its deferred validators are awaited first.
-    if (this.validators.needed(step)) await this.validators.load();
+    if (this.validators.needed(step)) await this.validators.load(step);
     if (Object.keys(this.revalidate(step)).length > 0) {
       this.store.set(this.atoms.showAllErrors, true);
       return 'invalid';

@@ -1,4 +1,5 @@
 import { descriptionId, helpId, type FieldTemplateProps } from '@rjsf/utils';
+import type { FieldRegistry } from '../plainField.ts';
 import { isListField } from '#engine';
 import { answerText } from '#engine';
 import { formContextOf } from '../formContext.ts';
@@ -9,6 +10,23 @@ import { textPathOf } from './listTexts.ts';
 
 const GROUP_WIDGETS = new Set(['radio', 'checkboxes']);
 
+/** Of rjsf's template props, what this template reads (a plain field passes only these). */
+export type FieldTemplateInput = Pick<
+  FieldTemplateProps,
+  | 'id'
+  | 'children'
+  | 'rawErrors'
+  | 'required'
+  | 'hidden'
+  | 'fieldPathId'
+  | 'uiSchema'
+  | 'schema'
+  | 'label'
+  | 'displayLabel'
+  | 'readonly'
+  | 'formData'
+> & { registry: FieldRegistry };
+
 /**
  * One field: its label from i18n (with " (optional)" when not required), a help button when the
  * definition asks for one, a hint, the error text above the control, and the control. Radio and
@@ -18,7 +36,7 @@ const GROUP_WIDGETS = new Set(['radio', 'checkboxes']);
  * `<output>` named by the label, with no control to edit. Texts inside list items are keyed
  * without the index (`<prefix>.<list>.<field>.help`).
  */
-export function FieldTemplate(props: FieldTemplateProps) {
+export function FieldTemplate(props: FieldTemplateInput) {
   const {
     id,
     children,

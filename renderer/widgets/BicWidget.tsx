@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import type { WidgetProps } from '@rjsf/utils';
+import type { WidgetProps } from './widgetProps.ts';
 import { normalizeBic } from '#engine';
 import { controlAttributes, textOf, valueOfText } from './controlAttributes.ts';
 

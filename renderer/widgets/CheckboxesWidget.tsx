@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import type { WidgetProps } from '@rjsf/utils';
+import type { WidgetProps } from './widgetProps.ts';
 import { choiceId, choicesOf } from './choices.ts';
 import { controlAttributes } from './controlAttributes.ts';
 

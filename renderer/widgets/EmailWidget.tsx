@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import type { WidgetProps } from '@rjsf/utils';
+import type { WidgetProps } from './widgetProps.ts';
 import { autocompleteOf, controlAttributes, textOf, valueOfText } from './controlAttributes.ts';
 
 /** An e-mail address (type=email, autocomplete "email" unless the definition names another token). */

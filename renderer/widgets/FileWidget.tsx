@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { DragEvent, ReactElement } from 'react';
-import type { WidgetProps } from '@rjsf/utils';
+import type { WidgetProps } from './widgetProps.ts';
 import { formContextOf } from '../formContext.ts';
 import { controlAttributes } from './controlAttributes.ts';
 import { fileRulesOf, uploadedFilesOf } from './fileRules.ts';

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import type { WidgetProps } from '@rjsf/utils';
+import type { WidgetProps } from './widgetProps.ts';
 import { textOf } from './controlAttributes.ts';
 
 /** A value the form carries without showing it (no label, not focusable, nothing to describe). */

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
 import type { ReactElement } from 'react';
-import type { WidgetProps } from '@rjsf/utils';
+import type { WidgetProps } from './widgetProps.ts';
 import { normalizeIban } from '#engine';
 import { controlAttributes } from './controlAttributes.ts';
 import { groupIban, regroupIban } from './ibanGroups.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ReactElement } from 'react';
-import type { WidgetProps } from '@rjsf/utils';
+import type { WidgetProps } from './widgetProps.ts';
 import { formContextOf, type LookupOption } from '../formContext.ts';
 import { autocompleteOf, controlAttributes, textOf, valueOfText } from './controlAttributes.ts';
 

@@ -1,5 +1,5 @@
 import type { FocusEvent, ReactElement } from 'react';
-import type { WidgetProps } from '@rjsf/utils';
+import type { WidgetProps } from './widgetProps.ts';
 import { autocompleteOf, controlAttributes } from './controlAttributes.ts';
 import { formatGermanNumber, parseGermanNumber } from './germanNumber.ts';
 import { useDraftText } from './useDraftText.ts';

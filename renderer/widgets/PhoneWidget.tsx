@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import type { WidgetProps } from '@rjsf/utils';
+import type { WidgetProps } from './widgetProps.ts';
 // The engine's phone normaliser, loaded with the validators of a flow with telephone fields.
 import { normalizePhoneIfLoaded as normalizePhone } from '#engine';
 import { autocompleteOf, controlAttributes, textOf, valueOfText } from './controlAttributes.ts';

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import type { WidgetProps } from '@rjsf/utils';
+import type { WidgetProps } from './widgetProps.ts';
 import { formContextOf } from '../formContext.ts';
 import { choicesOf } from './choices.ts';
 import { autocompleteOf, controlAttributes } from './controlAttributes.ts';

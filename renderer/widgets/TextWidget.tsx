@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import type { WidgetProps } from '@rjsf/utils';
+import type { WidgetProps } from './widgetProps.ts';
 import { autocompleteOf, controlAttributes, textOf, valueOfText } from './controlAttributes.ts';
 
 /** A single-line text; empty text is stored as undefined so "required" applies. */

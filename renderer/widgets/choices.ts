@@ -1,4 +1,5 @@
-import type { EnumOptionsType, WidgetProps } from '@rjsf/utils';
+import type { EnumOptionsType } from '@rjsf/utils';
+import type { WidgetProps } from './widgetProps.ts';
 import { formContextOf } from '../formContext.ts';
 
 /** One offered choice of a select, radio group or checkbox group, with its visible text. */

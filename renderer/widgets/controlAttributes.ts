@@ -1,5 +1,5 @@
 import { descriptionId, errorId, helpId } from '@rjsf/utils';
-import type { WidgetProps } from '@rjsf/utils';
+import type { WidgetProps } from './widgetProps.ts';
 
 /**
  * The attributes every form control of a widget carries (ids, ARIA state, required, disabled);

@@ -4,7 +4,7 @@
  * Widgets render only the control; label, hint, help and error come from the FieldTemplate.
  */
 import type { ComponentType } from 'react';
-import type { WidgetProps } from '@rjsf/utils';
+import type { WidgetProps } from './widgetProps.ts';
 import type { WidgetName } from '../../generated/types/wizard-definition.ts';
 import { BicWidget } from './BicWidget.tsx';
 import { CheckboxesWidget } from './CheckboxesWidget.tsx';
@@ -69,6 +69,7 @@ export {
   RADIO_INLINE_MAX_OPTIONS,
 } from './radioLayout.ts';
 export type { RadioLayout } from './radioLayout.ts';
+export type { WidgetProps as FieldWidgetProps } from './widgetProps.ts';
 export { formatGermanNumber, parseGermanNumber } from './germanNumber.ts';
 export { formatGermanDate, parseGermanDate } from './germanDate.ts';
 export { groupIban } from './ibanGroups.ts';

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ValidateFunction } from 'ajv';
 import type { WizardDefinition, WizardSetup, WizardState } from '../../engine/index.ts';
 import { storageKey, WizardController, type DeferredValidators } from '../../renderer/index.ts';
-import { LOAD_ATTEMPTS, RETRY_DELAY_MS } from '../../renderer/store/stepValidators.ts';
+import { LOAD_ATTEMPTS, RETRY_DELAY_MS } from '../../renderer/store/stepModules.ts';
 import { validatorLoaders } from '../../generated/validators/index.ts';
 import { fakeServices } from './support.tsx';
 import { applicationSetup } from '../support/definitions.ts';

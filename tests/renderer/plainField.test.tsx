@@ -1,0 +1,158 @@
+// @vitest-environment jsdom
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { toFieldPathId, type ErrorSchema, type RJSFSchema, type UiSchema } from '@rjsf/utils';
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Step } from '../../engine/index.ts';
+import { createRegistry } from '../../renderer/registry.ts';
+import { translatedUiSchema } from '../../renderer/i18nSchema.ts';
+import { PlainField } from '../../renderer/PlainField.tsx';
+import { FORM_OPTIONS, isPlainField, needsNestedFields } from '../../renderer/plainField.ts';
+import { formContext } from './widgets/props.ts';
+
+afterEach(cleanup);
+
+const dir = 'generated/definitions';
+const definitions = readdirSync(dir)
+  .filter((name) => name.endsWith('.json'))
+  .map(
+    (file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as { id: string; steps: Step[] },
+  );
+
+/** An answer of the field's kind, to render a filled-in field too. */
+function sampleOf(schema: RJSFSchema, uiSchema: UiSchema): unknown {
+  const items = schema.items as RJSFSchema | undefined;
+  if (schema.type === 'array')
+    return Array.isArray(items?.enum)
+      ? [items.enum[0]]
+      : [{ id: 'd1', name: 'rechnung.pdf', type: 'application/pdf', size: 2048 }];
+  if (Array.isArray(schema.enum)) return schema.enum[0];
+  if (schema.type === 'boolean') return true;
+  if (schema.type === 'integer') return 3;
+  if (schema.type === 'number') return 1234.5;
+  const widget = uiSchema['ui:widget'];
+  if (widget === 'date') return '2025-01-31';
+  if (widget === 'iban') return 'DE89370400440532013000';
+  return 'Beispiel';
+}
+
+/** The markup of one field through rjsf's SchemaField (as nested fields render) and through PlainField. */
+function bothWays(
+  root: RJSFSchema,
+  name: string,
+  uiSchema: UiSchema,
+  value: unknown,
+  errors: string[] | undefined,
+  required: boolean,
+): [string, string] {
+  const context = formContext({ i18nPrefix: 'feldtest' });
+  const registry = createRegistry(root, context);
+  const schema = (root.properties as Record<string, RJSFSchema>)[name] as RJSFSchema;
+  const fieldPathId = toFieldPathId(name, FORM_OPTIONS);
+  const SchemaField = registry.fields['SchemaField'];
+  if (!SchemaField) throw new Error('no SchemaField');
+  const viaRjsf = render(
+    <SchemaField
+      name={name}
+      required={required}
+      schema={schema}
+      uiSchema={uiSchema}
+      formData={value}
+      errorSchema={(errors ? { __errors: errors } : {}) as ErrorSchema}
+      fieldPathId={fieldPathId}
+      onChange={vi.fn()}
+      onBlur={vi.fn()}
+      onFocus={vi.fn()}
+      registry={registry}
+      disabled={false}
+      readonly={false}
+    />,
+  );
+  const rjsfHtml = viaRjsf.container.innerHTML;
+  viaRjsf.unmount();
+  const plain = render(
+    <PlainField
+      name={name}
+      required={required}
+      schema={schema}
+      uiSchema={uiSchema}
+      value={value}
+      rawErrors={errors}
+      fieldPathId={fieldPathId}
+      onChange={vi.fn()}
+      onBlur={vi.fn()}
+      onFocus={vi.fn()}
+      registry={{ formContext: context, globalFormOptions: FORM_OPTIONS }}
+    />,
+  );
+  const plainHtml = plain.container.innerHTML;
+  plain.unmount();
+  return [rjsfHtml, plainHtml];
+}
+
+describe('fields that are one control', () => {
+  it('render exactly as through rjsf, for every such field of every step of every definition', () => {
+    const context = formContext({ i18nPrefix: 'feldtest' });
+    let compared = 0;
+    const kinds = new Set<string>();
+    // Fields of the same schema and uiSchema render alike: each shape once.
+    const seen = new Set<string>();
+    for (const definition of definitions)
+      for (const step of definition.steps) {
+        const root = (step.form?.schema ?? { type: 'object' }) as RJSFSchema;
+        const uiRoot = (step.form?.uiSchema ?? {}) as Record<string, unknown>;
+        for (const [name, schema] of Object.entries(root.properties ?? {})) {
+          const shape = JSON.stringify([schema, uiRoot[name]]);
+          if (!isPlainField(schema, uiRoot[name]) || seen.has(shape)) continue;
+          seen.add(shape);
+          const field = schema as RJSFSchema;
+          // With texts for everything (labels, options, placeholders) and without optional ones.
+          for (const texts of [true, false]) {
+            const uiSchema = translatedUiSchema(
+              field,
+              uiRoot[name],
+              name,
+              'feldtest',
+              context.t,
+              () => texts,
+            );
+            kinds.add(`${String(field.type)}:${String(uiSchema['ui:widget'] ?? '')}`);
+            // Empty and filled in; required without an error, and optional with one.
+            for (const value of [undefined, sampleOf(field, uiSchema)])
+              for (const required of [true, false]) {
+                const errors = required ? undefined : ['Bitte geben Sie eine Antwort an.'];
+                const [viaRjsf, plain] = bothWays(root, name, uiSchema, value, errors, required);
+                expect(plain, `${definition.id}/${step.id}/${name}`).toBe(viaRjsf);
+                compared += 1;
+              }
+          }
+        }
+      }
+    // Every kind of control the definitions use was compared, filled in and empty.
+    expect(compared).toBeGreaterThan(300);
+    expect([...kinds].sort()).toEqual(
+      expect.arrayContaining(['boolean:checkbox', 'boolean:radio', 'string:date', 'array:file']),
+    );
+  });
+
+  it('leaves nested objects and lists of items to rjsf, and only their steps wait for it', () => {
+    expect(isPlainField({ type: 'object', properties: { a: { type: 'string' } } }, {})).toBe(false);
+    expect(isPlainField({ type: 'array', items: { type: 'object', properties: {} } }, {})).toBe(
+      false,
+    );
+    expect(isPlainField({ type: 'string' }, { 'ui:field': 'Eigen' })).toBe(false);
+    expect(isPlainField({ type: 'string', oneOf: [{ const: 'a' }] }, {})).toBe(false);
+    expect(isPlainField({ type: 'array', uniqueItems: true, items: { enum: ['a'] } }, {})).toBe(
+      true,
+    );
+    expect(
+      isPlainField({ type: 'array', items: { type: 'object' } }, { 'ui:widget': 'file' }),
+    ).toBe(true);
+    const steps = definitions.flatMap((d) => d.steps);
+    const nested = steps.filter(needsNestedFields);
+    // Most steps render without rjsf's fields; the few with objects or lists wait for them.
+    expect(nested.length).toBeGreaterThan(0);
+    expect(nested.length).toBeLessThan(steps.length / 5);
+  });
+});

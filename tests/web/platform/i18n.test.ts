@@ -12,7 +12,7 @@ const requested: string[] = [];
 
 beforeAll(() => {
   vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
-    const url = String(input);
+    const url = new URL(input instanceof Request ? input.url : input).pathname;
     requested.push(url);
     const body = url.endsWith('/common')
       ? { app: { name: 'Versicherungsportal' } }
@@ -76,5 +76,28 @@ describe('switchTranslationSource', () => {
     requested.length = 0;
     await switchTranslationSource('preview');
     expect(requested).toEqual([]);
+  });
+});
+
+describe('the bundle backend', () => {
+  it('counts an answer that is not a JSON object as failed, and a failed request as failed', async () => {
+    const { bundleBackend } = await import('../../../apps/web/src/i18n/bundleBackend.ts');
+    const read = (path: string) =>
+      new Promise<[unknown, unknown]>((resolve) => {
+        bundleBackend(() => path).read('de', 'x', (error, data) => resolve([error, data]));
+      });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.endsWith('/liste')) return Response.json(['kein', 'Objekt']);
+      if (url.endsWith('/fehlt')) return new Response('nicht da', { status: 404 });
+      return Response.json({ titel: 'Schaden melden' });
+    });
+    expect(await read('/api/i18n/live/gut')).toEqual([null, { titel: 'Schaden melden' }]);
+    const [listError, listData] = await read('/api/i18n/live/liste');
+    expect(String(listError)).toContain('not a JSON object');
+    expect(listData).toBe(false);
+    const [missingError, missingData] = await read('/api/i18n/live/fehlt');
+    expect(String(missingError)).toContain('404');
+    expect(missingData).toBe(false);
   });
 });

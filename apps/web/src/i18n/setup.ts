@@ -1,8 +1,8 @@
 import i18next from 'i18next';
-import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import { isValid, lightFormat, parseISO } from 'date-fns';
 import { defaultFlags } from '../config/environment.ts';
+import { bundleBackend } from './bundleBackend.ts';
 import { bundlePath, translationSource, type TranslationSource } from './translationSource.ts';
 
 /** Options of {@link setupI18n}. */
@@ -26,7 +26,7 @@ let currentSource: TranslationSource = 'live';
 export async function setupI18n(options: I18nOptions = {}): Promise<typeof i18next> {
   currentSource = options.source ?? translationSource(window.location.hostname, defaultFlags());
   await i18next
-    .use(HttpBackend)
+    .use(bundleBackend((namespace) => bundlePath(currentSource, namespace)))
     .use(initReactI18next)
     .init({
       lng: 'de',
@@ -35,10 +35,6 @@ export async function setupI18n(options: I18nOptions = {}): Promise<typeof i18ne
       load: 'currentOnly',
       defaultNS: 'common',
       ns: ['common', ...(options.namespaces ?? []).filter((ns) => ns !== 'common')],
-      backend: {
-        loadPath: (_lngs: string[], namespaces: string[]) =>
-          bundlePath(currentSource, namespaces[0] ?? 'common'),
-      },
       interpolation: { escapeValue: false },
       returnNull: false,
     });

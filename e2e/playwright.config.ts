@@ -40,6 +40,14 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT), LOG: 'off', PGLITE_DIR: mkdtempSync(join(tmpdir(), 'e2e-pglite-')) },
+    // No load shedding: on 2 cores the browser, the PostgreSQL suite beside it and this server
+    // share the CPU, and a busy half second must not answer a test's request with 503 (the
+    // shedding itself is tested in tests/server/loadShedding.test.ts).
+    env: {
+      PORT: String(PORT),
+      LOG: 'off',
+      LOAD_SHEDDING: 'off',
+      PGLITE_DIR: mkdtempSync(join(tmpdir(), 'e2e-pglite-')),
+    },
   },
 });

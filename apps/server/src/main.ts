@@ -34,6 +34,9 @@ if (fixedDay && !production && !/^\d{4}-\d{2}-\d{2}$/.test(fixedDay))
   throw new Error(`SERVER_TODAY must be a date like 2025-08-01, not ${fixedDay}`);
 const today = fixedDay && !production ? () => fixedDay : undefined;
 const settleEvery = process.env['SETTLE_INTERVAL_MS'];
+// LOAD_SHEDDING=off (the browser tests; never in production): no 503 when the machine is busy.
+const loadShedding =
+  process.env['LOAD_SHEDDING'] === 'off' && !production ? {} : { loadShedding: {} };
 if (settleEvery && !/^\d+$/.test(settleEvery))
   throw new Error(`SETTLE_INTERVAL_MS must be a whole number of milliseconds, not ${settleEvery}`);
 // Upload limits (spec: maximum size and count are configurable): UPLOAD_MAX_BYTES (default 10 MiB),
@@ -72,7 +75,7 @@ const app = await buildServer({
   savedApplications,
   seed: process.env['SEED'] !== 'off',
   trustProxy,
-  loadShedding: {},
+  ...loadShedding,
   localPorts,
   identity: { accessTokenSeconds: Number(process.env['IDENTITY_TOKEN_SECONDS'] ?? 3600) },
 });
@@ -83,7 +86,7 @@ const claimApps = await Promise.all(
       database,
       migrate: false,
       trustProxy,
-      loadShedding: {},
+      ...loadShedding,
       localPorts,
       ...clockOptions,
       uploads,

@@ -11,8 +11,9 @@ import type { WizardController } from './store/controller.ts';
 import type { FieldProblem, ItemLimits } from '#engine';
 import type { RendererFormContext } from './formContext.ts';
 import { problemFieldId, problemText } from './problemText.ts';
-import { isPlainField, type FieldRegistry } from './plainField.ts';
+import { isPlainField, isPlainList, type FieldRegistry } from './plainField.ts';
 import { PlainField } from './PlainField.tsx';
+import { PlainList } from './PlainList.tsx';
 
 interface FieldSlotProps {
   controller: WizardController;
@@ -82,7 +83,8 @@ function withValueAt(current: unknown, path: readonly (string | number)[], next:
 
 /**
  * One top-level field of a step: a field that is one control with our FieldTemplate and widget
- * directly, a nested object or a list with rjsf's own SchemaField and the step's registry. It
+ * directly, a list of such fields with our list templates, anything else (a nested object) with
+ * rjsf's own SchemaField and the step's registry. It
  * subscribes only to its own answer and its own problems, so typing in one field re-renders that
  * field alone.
  */
@@ -174,6 +176,22 @@ export const FieldSlot = memo(function FieldSlot({
         rawErrors={errorSchema.__errors}
         fieldPathId={fieldPathId}
         onChange={onPlainChange}
+        onBlur={onBlur}
+        onFocus={onFocus}
+        registry={registry}
+      />
+    );
+  if (limits && isPlainList(schema, uiSchema))
+    return (
+      <PlainList
+        name={name}
+        required={required}
+        schema={schema}
+        uiSchema={fieldUiSchema}
+        value={shownValue}
+        errorSchema={errorSchema}
+        fieldPathId={fieldPathId}
+        onChange={onChange}
         onBlur={onBlur}
         onFocus={onFocus}
         registry={registry}

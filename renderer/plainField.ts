@@ -49,10 +49,29 @@ function isArrayWidget(uiSchema: Node): boolean {
   return typeof widget === 'string' && widget !== 'hidden';
 }
 
-/** Whether a step has a field that is not one control (a nested object, a list of items). */
+/**
+ * Whether a top-level field is a list of items whose fields are each one control (people,
+ * further trades): it renders with our list, item and object templates and PlainField per input.
+ */
+export function isPlainList(schema: unknown, uiSchema: unknown): boolean {
+  if (!isNode(schema) || COMPOSED.some((key) => key in schema)) return false;
+  const ui = isNode(uiSchema) ? uiSchema : {};
+  if (schema['type'] !== 'array' || ui['ui:field'] !== undefined || 'ui:widget' in ui) return false;
+  const items = schema['items'];
+  if (!isNode(items) || items['type'] !== 'object' || COMPOSED.some((key) => key in items))
+    return false;
+  const properties = items['properties'];
+  if (!isNode(properties) || 'additionalProperties' in items) return false;
+  const itemUi = isNode(ui['items']) ? ui['items'] : {};
+  return Object.entries(properties).every(([name, field]) => isPlainField(field, itemUi[name]));
+}
+
+/** Whether a step has a field that rjsf's fields must render (a nested object, another list). */
 export function needsNestedFields(step: Step): boolean {
   const properties = step.form?.schema['properties'];
   if (!isNode(properties)) return false;
   const ui = step.form?.uiSchema ?? {};
-  return Object.entries(properties).some(([name, schema]) => !isPlainField(schema, ui[name]));
+  return Object.entries(properties).some(
+    ([name, schema]) => !isPlainField(schema, ui[name]) && !isPlainList(schema, ui[name]),
+  );
 }

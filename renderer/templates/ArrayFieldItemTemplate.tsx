@@ -5,14 +5,31 @@ import {
   type ArrayFieldItemTemplateProps,
 } from '@rjsf/utils';
 import { formContextOf } from '../formContext.ts';
+import type { FieldRegistry } from '../plainField.ts';
+import { RemoveButton } from './ButtonTemplates.tsx';
 import { itemHeading, listText, ListContext, textPathOf } from './listTexts.ts';
+
+/** Of rjsf's item buttons props, what the buttons read. */
+export type ItemButtonsInput = Pick<
+  ArrayFieldItemButtonsTemplateProps,
+  'hasRemove' | 'onRemoveItem' | 'fieldPathId' | 'index' | 'uiSchema' | 'disabled' | 'readonly'
+> & { registry: FieldRegistry };
+
+/** Of rjsf's item template props, what this template reads (a plain list passes only these). */
+export type ArrayFieldItemTemplateInput = Pick<
+  ArrayFieldItemTemplateProps,
+  'children' | 'index'
+> & {
+  buttonsProps: ItemButtonsInput;
+  registry: FieldRegistry;
+};
 
 /**
  * One item of a list: a group whose legend is its heading ("Person 2", `<prefix>.<list>.item`
  * with `{{nummer}}`, else `common:list.item`; focusable for the list's focus moves), its fields,
  * and its remove button.
  */
-export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
+export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateInput) {
   const { children, buttonsProps, index, registry } = props;
   const context = formContextOf(registry);
   const id = buttonsProps.fieldPathId.$id;
@@ -35,13 +52,12 @@ export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
  * `{{nummer}}`, else `common:list.remove` with the heading), shown while the list is above its
  * minimum. Items are not moved or copied.
  */
-export function ArrayFieldItemButtonsTemplate(props: ArrayFieldItemButtonsTemplateProps) {
+export function ArrayFieldItemButtonsTemplate(props: ItemButtonsInput) {
   const { hasRemove, onRemoveItem, fieldPathId, index, registry, uiSchema } = props;
   const list = useContext(ListContext);
   if (!hasRemove) return null;
   const context = formContextOf(registry);
   const name = textPathOf(fieldPathId.path);
-  const { RemoveButton } = registry.templates.ButtonTemplates;
   return (
     <RemoveButton
       id={buttonId(fieldPathId, 'remove')}

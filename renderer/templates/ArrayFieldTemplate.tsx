@@ -7,6 +7,8 @@ import {
   type ArrayFieldTemplateProps,
 } from '@rjsf/utils';
 import { formContextOf } from '../formContext.ts';
+import type { FieldRegistry } from '../plainField.ts';
+import { AddButton } from './ButtonTemplates.tsx';
 import { FieldError } from './FieldError.tsx';
 import { itemHeading, listText, ListContext, textPathOf, type ListActions } from './listTexts.ts';
 
@@ -14,6 +16,21 @@ const FOCUSABLE = 'input, select, textarea, button';
 
 /** What the list does once its items changed: focus the added item, or after a removal a neighbour. */
 type Pending = { kind: 'add'; index: number } | { kind: 'remove'; index: number };
+
+/** Of rjsf's list template props, what this template reads (a plain list passes only these). */
+export type ArrayFieldTemplateInput = Pick<
+  ArrayFieldTemplateProps,
+  | 'items'
+  | 'canAdd'
+  | 'onAddClick'
+  | 'fieldPathId'
+  | 'uiSchema'
+  | 'title'
+  | 'required'
+  | 'rawErrors'
+  | 'disabled'
+  | 'readonly'
+> & { registry: FieldRegistry };
 
 /**
  * A list (an array of objects): a fieldset with the list's label as legend, its count error, the
@@ -23,7 +40,7 @@ type Pending = { kind: 'add'; index: number } | { kind: 'remove'; index: number 
  * focus moves to the new item's first input; after a removal, to the previous item's heading (or
  * the first item's, or the add button), and a polite status says which item was removed.
  */
-export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
+export function ArrayFieldTemplate(props: ArrayFieldTemplateInput) {
   const { items, canAdd, onAddClick, fieldPathId, registry, uiSchema, title, required } = props;
   const context = formContextOf(registry);
   const list = textPathOf(fieldPathId.path);
@@ -38,7 +55,6 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
   const itemId = (index: number): string =>
     toFieldPathId(index, globalFormOptions, fieldPathId).$id;
   const addId = buttonId(fieldPathId, 'add');
-  const { AddButton } = registry.templates.ButtonTemplates;
 
   useEffect(() => {
     const action = pending.current;

@@ -1,7 +1,11 @@
 import type { IconButtonProps } from '@rjsf/utils';
 import { formContextOf } from '../formContext.ts';
+import type { FieldRegistry } from '../plainField.ts';
 
-function TextButton(props: IconButtonProps & { fallback: string }) {
+/** rjsf's button props, of the registry only the form context (lists render without rjsf too). */
+export type ButtonProps = Omit<IconButtonProps, 'registry'> & { registry: FieldRegistry };
+
+function TextButton(props: ButtonProps & { fallback: string }) {
   const { id, className, onClick, disabled, children, fallback } = props;
   return (
     <button
@@ -17,13 +21,13 @@ function TextButton(props: IconButtonProps & { fallback: string }) {
 }
 
 /** rjsf's add button with a German text: the list template passes its own, else "Eintrag hinzufügen". */
-export function AddButton(props: IconButtonProps) {
+export function AddButton(props: ButtonProps) {
   const { t } = formContextOf(props.registry);
   return <TextButton {...props} fallback={t('common:list.add')} />;
 }
 
 /** rjsf's remove button with a German text: the item template passes its own, else "Eintrag entfernen". */
-export function RemoveButton(props: IconButtonProps) {
+export function RemoveButton(props: ButtonProps) {
   const { t } = formContextOf(props.registry);
   const item = t('common:list.item', { nummer: '' }).trim();
   return <TextButton {...props} fallback={t('common:list.remove', { item })} />;

@@ -1,14 +1,21 @@
 import { useContext } from 'react';
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
 import { formContextOf } from '../formContext.ts';
+import type { FieldRegistry } from '../plainField.ts';
 import { ItemRulesContext } from './itemRules.ts';
+
+/** Of rjsf's object template props, what this template reads (a plain list item passes these). */
+export type ObjectFieldTemplateInput = Pick<
+  ObjectFieldTemplateProps,
+  'properties' | 'fieldPathId' | 'title' | 'required' | 'formData'
+> & { registry: FieldRegistry };
 
 /**
  * A nested object (an address, a person): a fieldset whose legend is the field's label, with its
  * properties in order; a list item only its properties, without those its item rules make
  * irrelevant now. The step's top level is rendered field by field and never comes here.
  */
-export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
+export function ObjectFieldTemplate(props: ObjectFieldTemplateInput) {
   const { properties, registry, fieldPathId, title, required, formData } = props;
   const context = formContextOf(registry);
   const hiddenItemFields = useContext(ItemRulesContext);

@@ -9,15 +9,10 @@ import {
   type UiSchema,
 } from '@rjsf/utils';
 import { PlainField } from './PlainField.tsx';
-import type { FieldRegistry } from './plainField.ts';
+import { isNode, type FieldRegistry } from './plainField.ts';
 import { ArrayFieldTemplate } from './templates/ArrayFieldTemplate.tsx';
 import { ArrayFieldItemTemplate } from './templates/ArrayFieldItemTemplate.tsx';
 import { ObjectFieldTemplate } from './templates/ObjectFieldTemplate.tsx';
-
-type Node = Record<string, unknown>;
-
-const isNode = (value: unknown): value is Node =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 interface PlainListProps {
   name: string;

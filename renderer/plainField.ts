@@ -3,7 +3,8 @@ import type { Step } from '#engine';
 
 type Node = Record<string, unknown>;
 
-const isNode = (value: unknown): value is Node =>
+/** A JSON object (not an array, not null). */
+export const isNode = (value: unknown): value is Node =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** How field ids are made (`feld-<field>`, in a list `feld-<list>-<index>-<field>`). */

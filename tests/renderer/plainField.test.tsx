@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { toFieldPathId, type ErrorSchema, type RJSFSchema, type UiSchema } from '@rjsf/utils';
+import type { ReactElement } from 'react';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Step } from '../../engine/index.ts';
@@ -43,103 +44,58 @@ function sampleOf(schema: RJSFSchema, uiSchema: UiSchema): unknown {
   return 'Beispiel';
 }
 
-/** The markup of one field through rjsf's SchemaField (as nested fields render) and through PlainField. */
-function bothWays(
-  root: RJSFSchema,
-  name: string,
-  uiSchema: UiSchema,
-  value: unknown,
-  errors: string[] | undefined,
-  required: boolean,
-): [string, string] {
-  const context = formContext({ i18nPrefix: 'feldtest' });
-  const registry = createRegistry(root, context);
-  const schema = (root.properties as Record<string, RJSFSchema>)[name] as RJSFSchema;
-  const fieldPathId = toFieldPathId(name, FORM_OPTIONS);
-  const SchemaField = registry.fields['SchemaField'];
-  if (!SchemaField) throw new Error('no SchemaField');
-  const viaRjsf = render(
-    <SchemaField
-      name={name}
-      required={required}
-      schema={schema}
-      uiSchema={uiSchema}
-      formData={value}
-      errorSchema={(errors ? { __errors: errors } : {}) as ErrorSchema}
-      fieldPathId={fieldPathId}
-      onChange={vi.fn()}
-      onBlur={vi.fn()}
-      onFocus={vi.fn()}
-      registry={registry}
-      disabled={false}
-      readonly={false}
-    />,
-  );
-  const rjsfHtml = viaRjsf.container.innerHTML;
-  viaRjsf.unmount();
-  const plain = render(
-    <PlainField
-      name={name}
-      required={required}
-      schema={schema}
-      uiSchema={uiSchema}
-      value={value}
-      rawErrors={errors}
-      fieldPathId={fieldPathId}
-      onChange={vi.fn()}
-      onBlur={vi.fn()}
-      onFocus={vi.fn()}
-      registry={{ formContext: context, globalFormOptions: FORM_OPTIONS }}
-    />,
-  );
-  const plainHtml = plain.container.innerHTML;
-  plain.unmount();
-  return [rjsfHtml, plainHtml];
+/** The markup an element renders. */
+function markupOf(element: ReactElement): string {
+  const { container, unmount } = render(element);
+  const html = container.innerHTML;
+  unmount();
+  return html;
 }
 
-/** The markup of a list through rjsf's SchemaField and through PlainList. */
-function listBothWays(
-  root: RJSFSchema,
-  name: string,
-  uiSchema: UiSchema,
-  value: unknown[],
-  errorSchema: ErrorSchema,
+/** What both ways of rendering a top-level field of a step are given. */
+interface FieldCase {
+  root: RJSFSchema;
+  name: string;
+  uiSchema: UiSchema;
+  value: unknown;
+  errorSchema: ErrorSchema;
+  required: boolean;
+}
+
+/** The markup of a field through rjsf's SchemaField (as a nested object still renders) and the plain way. */
+function bothWays(
+  field: FieldCase,
+  plainWay: (props: PlainProps) => ReactElement,
 ): [string, string] {
   const context = formContext({ i18nPrefix: 'feldtest' });
-  const registry = createRegistry(root, context);
-  const schema = (root.properties as Record<string, RJSFSchema>)[name] as RJSFSchema;
-  const fieldPathId = toFieldPathId(name, FORM_OPTIONS);
+  const registry = createRegistry(field.root, context);
   const SchemaField = registry.fields['SchemaField'];
   if (!SchemaField) throw new Error('no SchemaField');
-  const common = { name, required: false, schema, uiSchema, fieldPathId, errorSchema };
-  const viaRjsf = render(
+  const props = {
+    name: field.name,
+    required: field.required,
+    schema: (field.root.properties as Record<string, RJSFSchema>)[field.name] as RJSFSchema,
+    uiSchema: field.uiSchema,
+    fieldPathId: toFieldPathId(field.name, FORM_OPTIONS),
+    onChange: vi.fn(),
+    onBlur: vi.fn(),
+    onFocus: vi.fn(),
+  };
+  const viaRjsf = markupOf(
     <SchemaField
-      {...common}
-      formData={value}
-      onChange={vi.fn()}
-      onBlur={vi.fn()}
-      onFocus={vi.fn()}
+      {...props}
+      formData={field.value}
+      errorSchema={field.errorSchema}
       registry={registry}
       disabled={false}
       readonly={false}
     />,
   );
-  const rjsfHtml = viaRjsf.container.innerHTML;
-  viaRjsf.unmount();
-  const plain = render(
-    <PlainList
-      {...common}
-      value={value}
-      onChange={vi.fn()}
-      onBlur={vi.fn()}
-      onFocus={vi.fn()}
-      registry={{ formContext: context, globalFormOptions: FORM_OPTIONS }}
-    />,
-  );
-  const plainHtml = plain.container.innerHTML;
-  plain.unmount();
-  return [rjsfHtml, plainHtml];
+  const registryLite = { formContext: context, globalFormOptions: FORM_OPTIONS };
+  return [viaRjsf, markupOf(plainWay({ ...props, registry: registryLite }))];
 }
+
+type PlainProps = Omit<Parameters<typeof PlainField>[0], 'value' | 'rawErrors'>;
 
 describe('fields that are one control', () => {
   it('render exactly as through rjsf, for every such field of every step of every definition', () => {
@@ -172,7 +128,11 @@ describe('fields that are one control', () => {
             for (const value of [undefined, sampleOf(field, uiSchema)])
               for (const required of [true, false]) {
                 const errors = required ? undefined : ['Bitte geben Sie eine Antwort an.'];
-                const [viaRjsf, plain] = bothWays(root, name, uiSchema, value, errors, required);
+                const errorSchema = (errors ? { __errors: errors } : {}) as ErrorSchema;
+                const [viaRjsf, plain] = bothWays(
+                  { root, name, uiSchema, value, errorSchema, required },
+                  (props) => <PlainField {...props} value={value} rawErrors={errors} />,
+                );
                 expect(plain, `${definition.id}/${step.id}/${name}`).toBe(viaRjsf);
                 compared += 1;
               }
@@ -230,7 +190,11 @@ describe('fields that are one control', () => {
                 0: { [firstField]: { __errors: ['Bitte geben Sie eine Antwort an.'] } },
               } as unknown as ErrorSchema;
               for (const errors of [{} as ErrorSchema, errorSchema]) {
-                const [viaRjsf, plain] = listBothWays(root, name, uiSchema, [...value], errors);
+                const shown = [...value];
+                const [viaRjsf, plain] = bothWays(
+                  { root, name, uiSchema, value: shown, errorSchema: errors, required: false },
+                  (props) => <PlainList {...props} value={shown} errorSchema={errors} />,
+                );
                 expect(plain, `${definition.id}/${step.id}/${name}`).toBe(viaRjsf);
                 compared += 1;
               }

@@ -52,9 +52,21 @@ const preactCompat = [
   { find: /^react$/, replacement: 'preact/compat' },
 ];
 
+/**
+ * React Router 7's package exports name only its development build, whose dev warnings are on
+ * (upstream issue remix-run/react-router#14102); the production build beside it differs only in
+ * `ENABLE_DEV_WARNINGS = false`. The production bundle takes that one.
+ */
+const reactRouterProduction = {
+  find: /^react-router$/,
+  replacement: fileURLToPath(
+    new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+  ),
+};
+
 export default defineConfig(({ command }) => ({
   root,
-  resolve: { alias: command === 'build' ? preactCompat : [] },
+  resolve: { alias: command === 'build' ? [...preactCompat, reactRouterProduction] : [] },
   // The studio's save endpoint exists in the dev server only (apply: 'serve'); /studio is dev-only.
   plugins: [
     markdownOnDemand(),

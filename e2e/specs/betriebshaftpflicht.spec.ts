@@ -228,3 +228,16 @@ test('a signed-in customer changes the tariff of the business liability from the
   await expect(page.getByRole('alert')).toContainText('älteren Tarifgeneration');
   await expectNoAxeViolations(page);
 });
+
+test('two presses of "Nebengewerbe hinzufügen" with the mouse add two items, the first left empty', async ({
+  page,
+}) => {
+  await page.goto('/antrag/inhaltsversicherung');
+  await expect(page.getByRole('heading', { level: 1, name: 'Ihr Betrieb' })).toBeVisible();
+  const add = page.getByRole('button', { name: 'Nebengewerbe hinzufügen' });
+  await add.click();
+  await expect(page.getByRole('group', { name: 'Nebengewerbe 1' })).toBeVisible();
+  // Leaving the empty item shows its error above the button: the press must still count.
+  await add.click();
+  await expect(page.getByRole('group', { name: 'Nebengewerbe 2' })).toBeVisible();
+});

@@ -13,6 +13,9 @@ function TextButton(props: ButtonProps & { fallback: string }) {
       id={id}
       className={`button button--secondary ${className ?? ''}`.trim()}
       onClick={onClick}
+      // Pressing keeps focus where it is, as "Weiter" does: leaving an empty field would show its
+      // error first, move the button away under the pointer and lose the press.
+      onMouseDown={(event) => event.preventDefault()}
       disabled={disabled}
     >
       {children ?? fallback}

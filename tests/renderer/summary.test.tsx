@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { WizardController } from '../../renderer/index.ts';
@@ -200,7 +200,9 @@ describe('summary content block', () => {
   it('a change button goes to its step', async () => {
     const { services } = renderSummaryStep();
     await userEvent.click(await screen.findByRole('button', { name: 'Ihr Fahrrad ändern' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Ihr Fahrrad' })).toHaveFocus();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Ihr Fahrrad' });
+    // The focus moves in an effect after the step renders.
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(services.navigate.mock.lastCall?.[0]).toBe('fahrrad');
     expect(screen.getByLabelText(/^Kaufpreis in Euro/)).toHaveValue('1.234,50');
   });

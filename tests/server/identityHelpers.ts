@@ -81,6 +81,8 @@ export async function userPool(
   storage: ICognitoStorage = memoryStorage(),
 ): Promise<CognitoUserPool> {
   const response = await fetch(`${base}/api/${pool}/pool`);
+  if (!response.ok)
+    throw new Error(`GET /api/${pool}/pool answered ${response.status}: ${await response.text()}`);
   const ids = (await response.json()) as { userPoolId: string; userPoolWebClientId: string };
   return new CognitoUserPool({
     UserPoolId: ids.userPoolId,

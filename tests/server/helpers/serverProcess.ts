@@ -46,6 +46,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
         CLAIM_APP_PORTS: '',
         LOG: 'off',
         NODE_ENV: 'test',
+        // These processes test concurrency, not overload: a busy CI machine must not make them 503.
+        LOAD_SHEDDING: 'off',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -72,7 +74,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       reject(new Error(`server process exited (${String(code)}):\n${output}`));
     });
   });
-  // Right after its start the load shedding may still refuse (503): wait until it answers.
+  // Wait until it answers (a 503 is possible only if a caller turned the load shedding back on).
   const base = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 100; attempt += 1) {
     const response = await fetch(`${base}/api/benutzer/pool`);

@@ -35,6 +35,12 @@ export interface WizardProps {
    * the controller is created and applied to a fresh start only.
    */
   prefill?: Readonly<Record<string, unknown>>;
+  /**
+   * Context entries that may change while the flow runs (the feature flags, which arrive after
+   * the first render): a change applies to the running flow, its rules see the new values and
+   * its answers stay.
+   */
+  liveContext?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -80,10 +86,13 @@ export function useWizardController(
  * jotai atoms. The flow's texts come from its i18next namespace; nothing here knows a step name.
  */
 export function Wizard(props: WizardProps) {
-  const { setup, segment, upload, fileLimits, imageSrc } = props;
+  const { setup, segment, upload, fileLimits, imageSrc, liveContext } = props;
   const { definition } = setup;
   const { t, i18n } = useTranslation([definition.i18nNamespace, 'common']);
   const controller = useWizardController(props);
+  useEffect(() => {
+    if (liveContext) controller.updateContext(liveContext);
+  }, [controller, liveContext]);
   useEffect(() => controller.openSegment(segment), [controller, segment]);
   // The live price runs while the wizard is shown (asked once now, then as the answers change).
   useEffect(() => controller.startQuote(), [controller]);

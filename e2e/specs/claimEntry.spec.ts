@@ -137,18 +137,19 @@ test('the claim entry can be completed with the keyboard alone', async ({ page }
   ).toBeFocused();
 });
 
+const flagMap = (on: boolean) => ({
+  'enable-vehicle-insurance-claim-report': {
+    value: on,
+    version: 1,
+    variation: on ? 0 : 1,
+    trackEvents: false,
+  },
+  'use-contentful-preview': { value: false, version: 1, variation: 1, trackEvents: false },
+});
+
 test('the motor vehicle option appears only when the flag enable-vehicle-insurance-claim-report is on', async ({
   page,
 }) => {
-  const flagMap = (on: boolean) => ({
-    'enable-vehicle-insurance-claim-report': {
-      value: on,
-      version: 1,
-      variation: on ? 0 : 1,
-      trackEvents: false,
-    },
-    'use-contentful-preview': { value: false, version: 1, variation: 1, trackEvents: false },
-  });
   await page.route('**/api/flags/sdk/evalx/**', (route) => route.fulfill({ json: flagMap(true) }));
   await page.goto('/schaden-melden/produkt-auswahl?brand=hfk');
   await expect(page.getByRole('radio', { name: 'Kfz-Versicherung' })).toBeVisible();
@@ -157,4 +158,22 @@ test('the motor vehicle option appears only when the flag enable-vehicle-insuran
   await page.reload();
   await expect(page.getByRole('radio', { name: 'Privathaftpflichtversicherung' })).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Kfz-Versicherung' })).toHaveCount(0);
+});
+
+test('the step shows before the flags answer; the motor vehicle option joins when they do', async ({
+  page,
+}) => {
+  let answer: (() => void) | undefined;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route('**/api/flags/sdk/evalx/**', async (route) => {
+    await held;
+    await route.fulfill({ json: flagMap(true) });
+  });
+  await page.goto('/schaden-melden/produkt-auswahl?brand=hfk');
+  const picked = page.getByRole('radio', { name: 'Hausratversicherung' });
+  await picked.check();
+  await expect(page.getByRole('radio', { name: 'Kfz-Versicherung' })).toHaveCount(0);
+  answer?.();
+  await expect(page.getByRole('radio', { name: 'Kfz-Versicherung' })).toBeVisible();
+  await expect(picked).toBeChecked();
 });

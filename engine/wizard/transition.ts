@@ -24,6 +24,8 @@ export interface WizardSetup {
 /** Something that happens to the wizard. */
 export type WizardEvent =
   | { type: 'start' }
+  /** The context changed while the flow runs (the feature flags arrived): rules read it again. */
+  | { type: 'contextChanged' }
   | {
       type: 'setPageData';
       page: string;
@@ -372,7 +374,8 @@ export function transition(
     effects,
   });
   switch (event.type) {
-    case 'start': {
+    case 'start':
+    case 'contextChanged': {
       const next = recompute(setup, withAnswers(setup, state, state.formData));
       return done(
         next.currentStep === null ? { ...next, currentStep: next.steps[0]?.id ?? null } : next,

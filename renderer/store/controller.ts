@@ -1,4 +1,4 @@
-import { createStore, type Atom } from 'jotai';
+import { atom, createStore, type Atom, type PrimitiveAtom } from 'jotai';
 import type { ValidateFunction } from 'ajv';
 import {
   draftToRestore,
@@ -51,6 +51,13 @@ function withoutKey<T>(record: Record<string, T>, key: string): Record<string, T
 export class WizardController {
   readonly store = createStore();
   readonly atoms: WizardAtoms;
+  /**
+   * Counts the changes of the context while the flow runs ({@link updateContext}); what is
+   * computed from the context and cached reads it.
+   */
+  readonly contextChanges: PrimitiveAtom<number> = atom(0);
+  /** The flow, its endpoints and its context (the context may change: {@link updateContext}). */
+  private current: WizardSetup;
   private readonly key: string;
   /** Per step and field, the components showing that field's answer. */
   private readonly fieldListeners = new FieldListeners();
@@ -78,12 +85,13 @@ export class WizardController {
    * they fill a fresh start only, never answers the tab or a resumed draft already has.
    */
   constructor(
-    readonly setup: WizardSetup,
+    setup: WizardSetup,
     validators: Readonly<Record<string, ValidateFunction>>,
     private readonly services: WizardServices,
     prefill?: Readonly<Record<string, unknown>>,
     deferred?: DeferredValidators,
   ) {
+    this.current = setup;
     this.validators = new StepModules(
       validators,
       setup.definition.steps.map((s) => s.id),
@@ -170,6 +178,27 @@ export class WizardController {
   /** "Erneut versuchen" after the step's validators failed to load: loads them again. */
   retryStep(): void {
     this.validators.retry();
+  }
+
+  /** The flow, its endpoints and its context now. */
+  get setup(): WizardSetup {
+    return this.current;
+  }
+
+  /**
+   * Applies context entries that changed while the flow runs (the feature flags arrive after the
+   * first render): the rules are evaluated again with them, the answers stay. Entries equal to
+   * the ones the flow has change nothing.
+   */
+  updateContext(entries: Readonly<Record<string, unknown>>): void {
+    const { context } = this.current;
+    const same = Object.entries(entries).every(
+      ([key, value]) => JSON.stringify(context[key]) === JSON.stringify(value),
+    );
+    if (same) return;
+    this.current = { ...this.current, context: { ...context, ...entries } };
+    this.store.set(this.contextChanges, (n) => n + 1);
+    this.dispatch({ type: 'contextChanged' });
   }
 
   /** The current state. */

@@ -4,7 +4,8 @@ import type { WizardController } from './controller.ts';
 
 /**
  * An atom of something rules compute from the state, computed again only when an answer the rules
- * read changed (their reads from the definition's dependency index) or the stored result did.
+ * read changed (their reads from the definition's dependency index), the stored result did or the
+ * context did (flags that arrived).
  * Otherwise, as when `equal` finds the new value the same, it keeps the previous value, so a
  * component reading it does not re-render on a keystroke in a field the rules do not read.
  */
@@ -14,12 +15,15 @@ export function atomOfReads<T>(
   compute: (state: WizardState) => T,
   equal: (a: T, b: T) => boolean = Object.is,
 ): Atom<T> {
-  let last: { formData: WizardState['formData']; result: unknown; value: T } | undefined;
+  let last:
+    { formData: WizardState['formData']; result: unknown; context: number; value: T } | undefined;
   return atom((get) => {
     const state = get(controller.atoms.state);
+    const context = get(controller.contextChanges);
     if (
       last &&
       last.result === state.applicationResult &&
+      last.context === context &&
       (reads === undefined || !readsChanged(reads, last.formData, state.formData))
     ) {
       last.formData = state.formData;
@@ -27,7 +31,7 @@ export function atomOfReads<T>(
     }
     const computed = compute(state);
     const value = last && equal(last.value, computed) ? last.value : computed;
-    last = { formData: state.formData, result: state.applicationResult, value };
+    last = { formData: state.formData, result: state.applicationResult, context, value };
     return value;
   });
 }

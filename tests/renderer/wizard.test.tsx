@@ -67,6 +67,33 @@ describe('Wizard', () => {
     ]);
   });
 
+  it('offers KFZ when the flag arrives while the step is shown, and keeps the answer', async () => {
+    const setup = claimEntrySetup(definition, 'hfk');
+    const { services } = fakeServices();
+    const show = (on: boolean) => (
+      <Wizard
+        setup={setup}
+        validators={validators}
+        services={services}
+        segment="produkt-auswahl"
+        fileLimits={LIMITS}
+        liveContext={{ flags: { 'enable-vehicle-insurance-claim-report': on } }}
+      />
+    );
+    const view = render(show(false));
+    const radio = await screen.findByRole('radio', { name: 'Hausratversicherung' });
+    await userEvent.click(radio);
+    expect(screen.queryByRole('radio', { name: 'Kfz-Versicherung' })).toBeNull();
+    view.rerender(show(true));
+    expect(await screen.findByRole('radio', { name: 'Kfz-Versicherung' })).toBeVisible();
+    expect(screen.getByRole('radio', { name: 'Hausratversicherung' })).toBeChecked();
+    view.rerender(show(false));
+    await waitFor(() =>
+      expect(screen.queryByRole('radio', { name: 'Kfz-Versicherung' })).toBeNull(),
+    );
+    expect(screen.getByRole('radio', { name: 'Hausratversicherung' })).toBeChecked();
+  });
+
   it('checks the radio the user picks and keeps it in the state', async () => {
     const { services, storage } = fakeServices();
     renderWizard('hfk', 'produkt-auswahl', services);

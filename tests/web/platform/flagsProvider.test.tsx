@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FlagsProvider, useFlags } from '../../../apps/web/src/platform/index.ts';
+import { FlagsProvider, flagStore, useFlags } from '../../../apps/web/src/platform/index.ts';
 
+let renders = 0;
 function Show() {
   const flags = useFlags();
+  renders += 1;
   return <p>{JSON.stringify(flags)}</p>;
 }
 
@@ -16,12 +18,29 @@ describe('useFlags', () => {
     expect(screen.getByText(/"enable-vehicle-insurance-claim-report":false/)).toBeInTheDocument();
   });
 
-  it('gives the loaded values inside the provider', () => {
+  it("gives the store's values inside the provider", () => {
+    const store = flagStore({ 'enable-vehicle-insurance-claim-report': true });
     render(
-      <FlagsProvider values={{ 'enable-vehicle-insurance-claim-report': true }}>
+      <FlagsProvider store={store}>
         <Show />
       </FlagsProvider>,
     );
     expect(screen.getByText('{"enable-vehicle-insurance-claim-report":true}')).toBeInTheDocument();
+  });
+
+  it('renders again when the values arrive, and only when one differs', () => {
+    const store = flagStore({ 'enable-vehicle-insurance-claim-report': false });
+    render(
+      <FlagsProvider store={store}>
+        <Show />
+      </FlagsProvider>,
+    );
+    expect(screen.getByText('{"enable-vehicle-insurance-claim-report":false}')).toBeInTheDocument();
+    const before = renders;
+    act(() => store.set({ 'enable-vehicle-insurance-claim-report': false }));
+    expect(renders).toBe(before);
+    act(() => store.set({ 'enable-vehicle-insurance-claim-report': true }));
+    expect(screen.getByText('{"enable-vehicle-insurance-claim-report":true}')).toBeInTheDocument();
+    expect(renders).toBe(before + 1);
   });
 });

@@ -76,7 +76,12 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
   useEffect(() => {
     navigateRef.current = navigate;
   }, [navigate]);
+  // The flags arrive after the first render: the flow starts on the values of its preparation
+  // and takes later ones without starting anew (Wizard's liveContext).
   const flags = useFlags();
+  const flagsRef = useRef(flags);
+  flagsRef.current = flags;
+  const liveContext = useMemo(() => ({ flags: { ...flags } }), [flags]);
   const frame = useFrame();
   const [prepared, setPrepared] = useState<Prepared>({ state: 'loading' });
   // A 503 (outage, overload) holds the flow's calls and shows the unavailable page instead.
@@ -95,14 +100,13 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
       role: roleOf(entry),
       ...(entry.variant ? { variant: entry.variant } : {}),
       today: today(),
-      flags: { ...flags },
       config: {
         claimProducts: brand.claimProducts,
         claimApps: environment.claimApps[brand.id] ?? {},
       },
       route: JSON.parse(routeKey) as Record<string, string>,
     };
-  }, [entry, brand, routeKey, flags]);
+  }, [entry, brand, routeKey]);
 
   useEffect(() => {
     let active = true;
@@ -120,7 +124,8 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
         const local = await loadLocalEnvironment();
         const claimApps = local?.claimApps[brand.id];
         const config = claimApps ? { ...baseContext.config, claimApps } : baseContext.config;
-        const context = { ...baseContext, config, entry: entryValues };
+        const flagValues = { ...flagsRef.current };
+        const context = { ...baseContext, flags: flagValues, config, entry: entryValues };
         const loads = contextLoads(flow.definition, context, endpoints);
         const [answers, prefill] = await Promise.all([
           Promise.all(loads.map((load) => transport(load.request))),
@@ -171,6 +176,7 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
           loaded: {
             ...loaded,
             ...(handedOver ? { savedApplication: handedOver } : {}),
+            flags: flagValues,
             config,
             entry: entryValues,
           },
@@ -277,6 +283,7 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
           imageSrc={imageSrc}
           {...(upload ? { upload } : {})}
           prefill={prepared.prefill}
+          liveContext={liveContext}
         />
       </div>
     </>

@@ -44,12 +44,15 @@ export async function setupI18n(options: I18nOptions = {}): Promise<typeof i18ne
 
 /**
  * Switches to the other bundles (the flag use-contentful-preview arrived after the texts were
- * requested from the defaults' source) and loads every namespace loaded so far again from there.
+ * requested from the defaults' source), loads every namespace loaded so far again from there and
+ * has the shown texts render again.
  */
 export async function switchTranslationSource(source: TranslationSource): Promise<void> {
   if (source === currentSource) return;
   currentSource = source;
   await i18next.reloadResources();
+  // react-i18next renders again on a language change (the same language: the new bundles).
+  await i18next.changeLanguage(i18next.language);
 }
 
 /**

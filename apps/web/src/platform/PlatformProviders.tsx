@@ -14,7 +14,7 @@ export function PlatformProviders({
 }) {
   return (
     <QueryClientProvider client={platform.queryClient}>
-      <FlagsProvider values={platform.flags}>
+      <FlagsProvider store={platform.flags}>
         <FrameProvider frame={platform.frame}>{children}</FrameProvider>
       </FlagsProvider>
     </QueryClientProvider>

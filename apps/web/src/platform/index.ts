@@ -6,6 +6,8 @@ export { startPlatform } from './startPlatform.ts';
 export type { Platform } from './startPlatform.ts';
 export { PlatformProviders } from './PlatformProviders.tsx';
 export { FlagsProvider, useFlags } from './flags/FlagsProvider.tsx';
+export { flagStore } from './flags/flagStore.ts';
+export type { FlagStore } from './flags/flagStore.ts';
 export { evaluationUrl, FLAG_INIT_TIMEOUT_MS, loadFlags } from './flags/flagService.ts';
 export type { FlagValues, LoadedFlags, LoadFlagsOptions } from './flags/flagService.ts';
 export { FLAG_USER_COOKIE, flagUserId } from './flags/userId.ts';

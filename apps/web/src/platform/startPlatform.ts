@@ -8,7 +8,8 @@ import {
 } from '../config/environment.ts';
 import { setupI18n, switchTranslationSource } from '../i18n/setup.ts';
 import { translationSource } from '../i18n/translationSource.ts';
-import { loadFlags, type FlagValues } from './flags/flagService.ts';
+import { loadFlags } from './flags/flagService.ts';
+import { flagStore, type FlagStore } from './flags/flagStore.ts';
 import { flagUserId } from './flags/userId.ts';
 import type { FrameChild } from './frame/frameChild.ts';
 import { parentOriginOf } from './frame/parentOrigin.ts';
@@ -18,7 +19,8 @@ import { createQueryClient } from './query/queryClient.ts';
 
 /** What the app shell needs from the platform services. */
 export interface Platform {
-  flags: FlagValues;
+  /** The defaults at first, the service's values once they arrive. */
+  flags: FlagStore;
   i18n: I18n;
   queryClient: QueryClient;
   frame: FrameChild | undefined;
@@ -50,11 +52,12 @@ export interface StartOptions {
 }
 
 /**
- * Starts the platform services: monitoring, then side by side the flags (at most 2 s, then
- * defaults) and the translations (requested at once from the source the host and the default flags
- * give; when the flags then ask for the other source, the texts are loaded again from there),
- * the query cache and, when embedded by an allowed page, the frame channel (parent theme, height
- * reports).
+ * Starts the platform services: monitoring, the translations (requested at once from the source
+ * the host and the default flags give), the query cache and, when embedded by an allowed page, the
+ * frame channel (parent theme, height reports). Resolves once the texts are there. The flags do not
+ * hold it up: the app starts on the defaults and takes the service's values when they arrive (at
+ * most 2 s, otherwise the defaults stay); when they ask for the other text source, the texts are
+ * loaded again from there.
  */
 export async function startPlatform(win: Window, options: StartOptions = {}): Promise<Platform> {
   const environment = environmentConfig(ENVIRONMENT);
@@ -70,20 +73,25 @@ export async function startPlatform(win: Window, options: StartOptions = {}): Pr
     maskPersonalData: environment.monitoring.maskPersonalData,
   });
   const defaults = defaultFlags();
-  const [{ values: flags }, i18n] = await Promise.all([
-    loadFlags({
-      clientId: environment.flags.clientId,
-      ...(environment.flags.baseUrl ? { baseUrl: environment.flags.baseUrl } : {}),
-      origin: win.location.origin,
-      userId: flagUserId(win.document, win.location.protocol === 'https:'),
-      defaults,
-    }),
-    setupI18n({
-      source: translationSource(win.location.hostname, defaults),
-      ...(options.namespaces ? { namespaces: options.namespaces } : {}),
-    }),
-  ]);
-  await switchTranslationSource(translationSource(win.location.hostname, flags));
+  const flags = flagStore(defaults);
+  const texts = setupI18n({
+    source: translationSource(win.location.hostname, defaults),
+    ...(options.namespaces ? { namespaces: options.namespaces } : {}),
+  });
+  void loadFlags({
+    clientId: environment.flags.clientId,
+    ...(environment.flags.baseUrl ? { baseUrl: environment.flags.baseUrl } : {}),
+    origin: win.location.origin,
+    userId: flagUserId(win.document, win.location.protocol === 'https:'),
+    defaults,
+  })
+    .then(async ({ values }) => {
+      flags.set(values);
+      await texts;
+      await switchTranslationSource(translationSource(win.location.hostname, values));
+    })
+    .catch((error: unknown) => reportError(error, { area: 'flags' }));
+  const i18n = await texts;
   const embedding = await embeddingModule;
   const frame = embedding?.connectToParent(win, frameOrigins);
   if (embedding && frame) {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BrowserRouter, Navigate, Route, Routes, useParams } from 'react-router';
+import { BrowserRouter, Navigate, Route, useParams } from 'react-router';
 import type { BrandConfig } from '../../../generated/types/brand.ts';
 import { authRoutes, RequireAuth, type Portal } from './auth/index.ts';
 import { AgentNav } from './agent/AgentNav.tsx';
@@ -18,6 +18,7 @@ import { NotFound } from './pages/NotFound.tsx';
 import { SiteHeader } from './layout/SiteHeader.tsx';
 import { SiteFooter } from './layout/SiteFooter.tsx';
 import { Breadcrumbs } from './layout/Breadcrumbs.tsx';
+import { RouteTable } from './layout/RouteTable.tsx';
 
 // The renderer, rjsf and the flows load only on a flow's route, not with the home page.
 const FlowRoute = lazy(() =>
@@ -199,7 +200,7 @@ export function App({ brand }: { brand: BrandConfig }) {
       <main id="main" tabIndex={-1}>
         {/* The portal pages' texts (namespace portal) load on first use. */}
         <Suspense fallback={loading}>
-          <Routes>
+          <RouteTable>
             <Route path="/" element={<Home brand={brand} />} />
             <Route path="/haeufige-fragen" element={<FaqPage />} />
             <Route path="/feedback/:source/:score?" element={<FeedbackPage brand={brand} />} />
@@ -354,7 +355,7 @@ export function App({ brand }: { brand: BrandConfig }) {
               />
             ))}
             <Route path="*" element={<NotFound />} />
-          </Routes>
+          </RouteTable>
         </Suspense>
       </main>
       <SiteFooter brand={brand} />

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { matchPath } from 'react-router';
+import { flows } from '../../../generated/definitions/index.ts';
 import { flowsOfPath } from '../../../apps/web/src/flows/preloadRoute.ts';
 
 const ids = (path: string) => flowsOfPath(path).map((flow) => `${flow.id}/${flow.variant ?? ''}`);
@@ -21,5 +23,25 @@ describe('flowsOfPath (what main.tsx preloads for the first page)', () => {
     expect(ids('/')).toEqual([]);
     expect(ids('/kunden/vertraege')).toEqual([]);
     expect(ids('/antrag/unbekannt')).toEqual([]);
+  });
+
+  it('passes over no flow that React Router would match (every route, with a step, in capitals)', () => {
+    const unpruned = (pathname: string) =>
+      flows
+        .filter(
+          (flow) =>
+            matchPath(
+              { path: `${flow.baseRoute.replace(/\{(\w+)\}/g, ':$1')}/:segment?`, end: true },
+              pathname,
+            ) !== null,
+        )
+        .map((flow) => `${flow.id}/${flow.variant ?? ''}`);
+    for (const flow of flows) {
+      const base = flow.baseRoute.replace(/\{(\w+)\}/g, 'x1');
+      for (const path of [base, `${base}/schritt`, base.toUpperCase()]) {
+        expect(ids(path)).toEqual(unpruned(path));
+        expect(ids(path)).toContain(`${flow.id}/${flow.variant ?? ''}`);
+      }
+    }
   });
 });

@@ -2,16 +2,18 @@ import { matchPath } from 'react-router';
 import { flows, type FlowEntry } from '../../../../generated/definitions/index.ts';
 import { validatorLoaders } from '../../../../generated/validators/index.ts';
 import { loadLocalEnvironment } from '../config/localEnvironment.ts';
+import { canMatch, pathSegments } from '../layout/RouteTable.tsx';
 
-/** The flows whose route (with or without a step segment) is `pathname`. */
+/**
+ * The flows whose route (with or without a step segment) is `pathname`. Flows whose static
+ * segments the path does not start with are passed over before React Router compiles a pattern.
+ */
 export function flowsOfPath(pathname: string): FlowEntry[] {
-  return flows.filter(
-    (flow) =>
-      matchPath(
-        { path: `${flow.baseRoute.replace(/\{(\w+)\}/g, ':$1')}/:segment?`, end: true },
-        pathname,
-      ) !== null,
-  );
+  const segments = pathSegments(pathname);
+  return flows.filter((flow) => {
+    const path = `${flow.baseRoute.replace(/\{(\w+)\}/g, ':$1')}/:segment?`;
+    return canMatch(path, segments) && matchPath({ path, end: true }, pathname) !== null;
+  });
 }
 
 /**

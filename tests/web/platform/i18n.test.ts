@@ -9,11 +9,15 @@ import {
 import { bundlePath, translationSource } from '../../../apps/web/src/i18n/translationSource.ts';
 
 const requested: string[] = [];
+/** Holds the answer for the namespace `portal` until called. */
+let releasePortal: () => void = () => undefined;
+const portalHeld = new Promise<void>((resolve) => (releasePortal = resolve));
 
 beforeAll(() => {
   vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
     const url = new URL(input instanceof Request ? input.url : input).pathname;
     requested.push(url);
+    if (url.endsWith('/portal')) await portalHeld;
     const body = url.endsWith('/common')
       ? { app: { name: 'Versicherungsportal' } }
       : { title: 'Schaden melden' };
@@ -58,6 +62,17 @@ describe('setupI18n', () => {
     await loadNamespace('claim-entry');
     expect(requested).toContain('/api/i18n/live/claim-entry');
     expect(i18next.t('title', { ns: 'claim-entry' })).toBe('Schaden melden');
+  });
+
+  it('does not wait for another namespace still loading when the flow’s is there', async () => {
+    const portal = i18next.loadNamespaces('portal');
+    const outcome = await Promise.race([
+      loadNamespace('claim-entry').then(() => 'loaded'),
+      new Promise((resolve) => setTimeout(() => resolve('waited'), 500)),
+    ]);
+    expect(outcome).toBe('loaded');
+    releasePortal();
+    await portal;
   });
 });
 

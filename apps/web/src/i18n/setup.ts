@@ -65,7 +65,13 @@ export function formatGermanDate(value: unknown): string {
   return isValid(date) ? lightFormat(date, 'dd.MM.yyyy') : value;
 }
 
-/** Loads a namespace's bundle (a flow's texts) from the same source; resolves when it is there. */
+/**
+ * Loads a namespace's bundle (a flow's texts) from the same source; resolves when it is there.
+ * An already loaded one resolves at once: i18next's `loadNamespaces` waits for every namespace
+ * still in flight (the portal texts the app shell requests after its first render), which held
+ * a flow's first step back by that request.
+ */
 export async function loadNamespace(namespace: string): Promise<void> {
+  if (i18next.hasLoadedNamespace(namespace)) return;
   await i18next.loadNamespaces(namespace);
 }

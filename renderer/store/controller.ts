@@ -17,6 +17,7 @@ import {
 import { changedAnswers } from '#engine';
 import { createWizardAtoms, type StepProblems, type WizardAtoms } from './atoms.ts';
 import { runDownload } from './download.ts';
+import { runEffects } from './effects.ts';
 import { DraftSaver } from './drafts.ts';
 import { FieldListeners } from './fieldListeners.ts';
 import { validateStep, type StepChange } from './fieldValidation.ts';
@@ -26,7 +27,7 @@ import { loadNestedFields, nestedRegistryMaker } from '../nestedFields.ts';
 import { needsNestedFields } from '../plainField.ts';
 import { lookup } from './lookup.ts';
 import { loadState, olderState, saveState, storageKey } from './persistence.ts';
-import type { DownloadOutcome, TransportResult, WizardServices } from './services.ts';
+import type { DownloadOutcome, WizardServices } from './services.ts';
 import type { LookupOption, LookupQuery } from '../formContext.ts';
 
 export { QUOTE_DELAY_MS } from './liveQuote.ts';
@@ -465,57 +466,7 @@ export class WizardController {
   }
 
   /** Runs effects; `before` is the step shown before the event, to navigate when it changed. */
-  private async run(effects: WizardEffect[], before: string | null): Promise<void> {
-    let left = false;
-    for (const effect of effects) {
-      if (effect.type === 'call') {
-        this.store.set(this.atoms.busy, true);
-        this.store.set(this.atoms.feedback, null);
-        let result: TransportResult;
-        try {
-          result = await this.services.transport(effect.request);
-        } catch {
-          result = { ok: false, status: 0, body: null };
-        }
-        this.store.set(this.atoms.busy, false);
-        const outcome = this.dispatch(
-          result.ok
-            ? { type: 'callSucceeded', status: result.status, response: result.body }
-            : { type: 'callFailed', status: result.status, response: result.body },
-        );
-        await this.run(outcome, before);
-        return;
-      }
-      if (effect.type === 'feedback') this.store.set(this.atoms.feedback, effect.feedback);
-      if (effect.type === 'report')
-        this.services.report({
-          definition: this.setup.definition.id,
-          endpoint: effect.endpoint,
-          status: effect.status,
-        });
-      if (effect.type === 'notifyParent') this.services.notifyParent?.(effect.command, effect.args);
-      if (effect.type === 'forward') {
-        this.flush();
-        left = true;
-        this.services.forward(effect.url);
-      }
-      if (effect.type === 'leave') {
-        left = true;
-        this.leave(effect.path);
-      }
-      if (effect.type === 'showPage') {
-        this.store.set(this.atoms.page, effect.page);
-        this.services.navigate(effect.page);
-      }
-    }
-    const after = this.state.currentStep;
-    if (
-      !left &&
-      after &&
-      this.store.get(this.atoms.page) === null &&
-      (after !== before || this.services.currentSegment?.() !== after)
-    ) {
-      this.services.navigate(after);
-    }
+  private run(effects: WizardEffect[], before: string | null): Promise<void> {
+    return runEffects(this, this.services, effects, before);
   }
 }

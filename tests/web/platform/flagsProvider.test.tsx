@@ -1,7 +1,12 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FlagsProvider, flagStore, useFlags } from '../../../apps/web/src/platform/index.ts';
+import {
+  FlagsProvider,
+  flagStore,
+  useFlags,
+  type FlagStore,
+} from '../../../apps/web/src/platform/index.ts';
 
 let renders = 0;
 function Show() {
@@ -12,6 +17,13 @@ function Show() {
 
 afterEach(cleanup);
 
+const showWith = (store: FlagStore) =>
+  render(
+    <FlagsProvider store={store}>
+      <Show />
+    </FlagsProvider>,
+  );
+
 describe('useFlags', () => {
   it('gives the defaults of definitions/flags.json outside a provider', () => {
     render(<Show />);
@@ -20,21 +32,13 @@ describe('useFlags', () => {
 
   it("gives the store's values inside the provider", () => {
     const store = flagStore({ 'enable-vehicle-insurance-claim-report': true });
-    render(
-      <FlagsProvider store={store}>
-        <Show />
-      </FlagsProvider>,
-    );
+    showWith(store);
     expect(screen.getByText('{"enable-vehicle-insurance-claim-report":true}')).toBeInTheDocument();
   });
 
   it('renders again when the values arrive, and only when one differs', () => {
     const store = flagStore({ 'enable-vehicle-insurance-claim-report': false });
-    render(
-      <FlagsProvider store={store}>
-        <Show />
-      </FlagsProvider>,
-    );
+    showWith(store);
     expect(screen.getByText('{"enable-vehicle-insurance-claim-report":false}')).toBeInTheDocument();
     const before = renders;
     act(() => store.set({ 'enable-vehicle-insurance-claim-report': false }));

@@ -1,0 +1,68 @@
+import type { WizardEffect } from '#engine';
+import type { WizardController } from './controller.ts';
+import type { TransportResult, WizardServices } from './services.ts';
+
+/**
+ * Performs the engine's effects for a wizard: a call (busy meanwhile; its answer goes back into
+ * the engine and its effects run in turn), feedback, a report, a frame command, forwarding,
+ * leaving, a page; afterwards the URL follows the current step unless the wizard was left or a
+ * page shows. `before` is the step shown before the event.
+ */
+export async function runEffects(
+  wizard: WizardController,
+  services: WizardServices,
+  effects: WizardEffect[],
+  before: string | null,
+): Promise<void> {
+  let left = false;
+  for (const effect of effects) {
+    if (effect.type === 'call') {
+      wizard.store.set(wizard.atoms.busy, true);
+      wizard.store.set(wizard.atoms.feedback, null);
+      let result: TransportResult;
+      try {
+        result = await services.transport(effect.request);
+      } catch {
+        result = { ok: false, status: 0, body: null };
+      }
+      wizard.store.set(wizard.atoms.busy, false);
+      const outcome = wizard.dispatch(
+        result.ok
+          ? { type: 'callSucceeded', status: result.status, response: result.body }
+          : { type: 'callFailed', status: result.status, response: result.body },
+      );
+      await runEffects(wizard, services, outcome, before);
+      return;
+    }
+    if (effect.type === 'feedback') wizard.store.set(wizard.atoms.feedback, effect.feedback);
+    if (effect.type === 'report')
+      services.report({
+        definition: wizard.setup.definition.id,
+        endpoint: effect.endpoint,
+        status: effect.status,
+      });
+    if (effect.type === 'notifyParent') services.notifyParent?.(effect.command, effect.args);
+    if (effect.type === 'forward') {
+      wizard.flush();
+      left = true;
+      services.forward(effect.url);
+    }
+    if (effect.type === 'leave') {
+      left = true;
+      wizard.leave(effect.path);
+    }
+    if (effect.type === 'showPage') {
+      wizard.store.set(wizard.atoms.page, effect.page);
+      services.navigate(effect.page);
+    }
+  }
+  const after = wizard.state.currentStep;
+  if (
+    !left &&
+    after &&
+    wizard.store.get(wizard.atoms.page) === null &&
+    (after !== before || services.currentSegment?.() !== after)
+  ) {
+    services.navigate(after);
+  }
+}

@@ -1,4 +1,10 @@
-import { downloadRequest, type ContentBlock, type WizardSetup, type WizardState } from '#engine';
+import {
+  downloadRequest,
+  sendForAnswer,
+  type ContentBlock,
+  type WizardSetup,
+  type WizardState,
+} from '#engine';
 import type { DownloadOutcome, WizardServices } from './services.ts';
 
 /**
@@ -21,11 +27,7 @@ export async function runDownload(
   }
   if (!request || !services.download) return 'failed';
   flush();
-  try {
-    const result = await services.download(request);
-    if (result.ok) return 'saved';
-    return result.status === 422 ? 'incomplete' : 'failed';
-  } catch {
-    return 'failed';
-  }
+  const result = await sendForAnswer(services.download, request);
+  if (result.ok) return 'saved';
+  return result.status === 422 ? 'incomplete' : 'failed';
 }

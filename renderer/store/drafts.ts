@@ -8,13 +8,13 @@ import {
   draftRequest,
   offeredDraft,
   resumedDraft,
+  sendForAnswer,
   type HttpRequest,
   type WizardSetup,
   type WizardState,
 } from '#engine';
 import type { WizardAtoms } from './atoms.ts';
-import type { TransportResult, WizardServices } from './services.ts';
-import { isCanceled } from './liveQuote.ts';
+import type { WizardServices } from './services.ts';
 import { draftIdKey, loadText, saveText } from './persistence.ts';
 
 /** A random UUID (crypto.randomUUID, or version 4 from getRandomValues where it is missing). */
@@ -98,15 +98,8 @@ export class DraftSaver {
       return;
     }
     store.set(atoms.draft, { status: 'saving' });
-    let result: TransportResult;
-    try {
-      result = await this.services.transport(request);
-    } catch {
-      result = { ok: false, status: 0, body: null };
-    }
-    store.set(
-      atoms.draft,
-      result.ok && !isCanceled(result) ? { status: 'saved', at: new Date() } : { status: 'failed' },
-    );
+    // One save runs at a time; a call to the same path cancelling it does not end it.
+    const result = await sendForAnswer(this.services.transport, request);
+    store.set(atoms.draft, result.ok ? { status: 'saved', at: new Date() } : { status: 'failed' });
   }
 }

@@ -1,6 +1,6 @@
-import type { WizardEffect } from '#engine';
+import { sendForAnswer, type WizardEffect } from '#engine';
 import type { WizardController } from './controller.ts';
-import type { TransportResult, WizardServices } from './services.ts';
+import type { WizardServices } from './services.ts';
 
 /**
  * Performs the engine's effects for a wizard: a call (busy meanwhile; its answer goes back into
@@ -19,12 +19,7 @@ export async function runEffects(
     if (effect.type === 'call') {
       wizard.store.set(wizard.atoms.busy, true);
       wizard.store.set(wizard.atoms.feedback, null);
-      let result: TransportResult;
-      try {
-        result = await services.transport(effect.request);
-      } catch {
-        result = { ok: false, status: 0, body: null };
-      }
+      const result = await sendForAnswer(services.transport, effect.request);
       wizard.store.set(wizard.atoms.busy, false);
       const outcome = wizard.dispatch(
         result.ok

@@ -3,18 +3,18 @@
  * they rest, sends an equal request only once, and ignores answers of superseded requests.
  */
 import type { createStore } from 'jotai';
-import { quoteRequest, type HttpRequest, type WizardSetup, type WizardState } from '#engine';
+import {
+  isCanceled,
+  quoteRequest,
+  type HttpRequest,
+  type WizardSetup,
+  type WizardState,
+} from '#engine';
 import type { WizardAtoms } from './atoms.ts';
 import type { TransportResult, WizardServices } from './services.ts';
 
 /** How long the answers must rest before the live price is asked for. */
 export const QUOTE_DELAY_MS = 350;
-
-/** The app's transport answers a request it cancelled (a newer one to the same path) so. */
-export function isCanceled(result: TransportResult): boolean {
-  const body = result.body as { canceled?: unknown } | null | undefined;
-  return typeof body === 'object' && body !== null && body.canceled === true;
-}
 
 /** What the live price reads and writes of its wizard (the controller). */
 export interface QuoteWizard {

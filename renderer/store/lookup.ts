@@ -2,10 +2,9 @@
  * Look-up suggestions for a field (a finder's combobox): the request to a look-up endpoint from
  * the typed text and the step's answers, and the suggestions read from its answer.
  */
-import { buildRequest, type WizardSetup } from '#engine';
+import { buildRequest, isCanceled, type WizardSetup } from '#engine';
 import type { LookupOption, LookupQuery } from '../formContext.ts';
 import type { TransportResult, WizardServices } from './services.ts';
-import { isCanceled } from './liveQuote.ts';
 
 /** The suggestions in a look-up answer: entries with a label (and key) as text. */
 function lookupOptions(body: unknown): LookupOption[] {

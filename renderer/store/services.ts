@@ -1,12 +1,8 @@
-import type { HttpRequest } from '#engine';
+import type { CallOutcome, HttpRequest } from '#engine';
 import type { StateStorage } from './persistence.ts';
 
 /** The answer of a call as the transport reports it. */
-export interface TransportResult {
-  ok: boolean;
-  status: number;
-  body: unknown;
-}
+export type TransportResult = CallOutcome;
 
 /** What the app gives the renderer: I/O and navigation, so the renderer imports no app code. */
 export interface WizardServices {

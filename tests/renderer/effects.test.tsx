@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { HttpRequest } from '#engine';
 import { Wizard } from '../../renderer/index.ts';
+import { createHttpClient } from '../../apps/web/src/http/client.ts';
 import {
   compileValidators,
   inlineDefinition,
@@ -135,6 +137,77 @@ describe('outcome effects', () => {
     const box = await screen.findByRole('alert');
     expect(box).toHaveTextContent('Antrag abgelehnt');
     expect(box).toHaveTextContent('Der Antrag wurde abgelehnt: zu alt');
+  });
+});
+
+describe('a cancelled call', () => {
+  const CANCELED = { ok: true, status: 0, body: null, canceled: true };
+
+  it('is no answer: the call goes again and its real answer decides', async () => {
+    const answers = [CANCELED, { ok: false, status: 422, body: { grund: 'zu alt' } }];
+    const { services } = inlineServices(() => answers.shift() ?? CANCELED);
+    renderFlow({ definition, services });
+    await submit();
+    const box = await screen.findByRole('alert');
+    expect(box).toHaveTextContent('Der Antrag wurde abgelehnt: zu alt');
+    expect(services.transport).toHaveBeenCalledTimes(2);
+    expect(services.transport.mock.calls[1]?.[0]).toEqual(services.transport.mock.calls[0]?.[0]);
+    expect(services.leave).not.toHaveBeenCalled();
+  });
+
+  it('cancelled again and again counts as a failed call, never as a success', async () => {
+    const { services } = inlineServices(CANCELED);
+    renderFlow({ definition, services });
+    await submit();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Das hat nicht geklappt' }),
+    ).toBeVisible();
+    expect(services.leave).not.toHaveBeenCalled();
+    expect(services.notifyParent).not.toHaveBeenCalled();
+  });
+
+  it("cancelled by the app's client for a newer call to the same path, is sent again", async () => {
+    // The app's one client cancels a running call when another goes to the same path (spec
+    // section 8), as the live price does to the price check of a step being left.
+    let release: (() => void) | undefined;
+    let calls = 0;
+    const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+      calls += 1;
+      const signal = input instanceof Request ? input.signal : init?.signal;
+      if (calls === 1) {
+        await new Promise<void>((resolve, reject) => {
+          release = resolve;
+          signal?.addEventListener('abort', () =>
+            reject(new DOMException('aborted', 'AbortError')),
+          );
+        });
+      }
+      return new Response(JSON.stringify({ grund: 'zu alt' }), {
+        status: 422,
+        headers: { 'content-type': 'application/json' },
+      });
+    };
+    const client = createHttpClient({ fetch });
+    const { services: base } = inlineServices();
+    const absolute = (request: HttpRequest) => ({
+      ...request,
+      url: `http://localhost${request.url}`,
+    });
+    const services = {
+      ...base,
+      transport: vi.fn((r: HttpRequest) => client.transport(absolute(r))),
+    };
+    renderFlow({ definition, services });
+    await submit();
+    await waitFor(() => expect(calls).toBe(1));
+    // Another call to the same path (the live price) cancels the step's call.
+    const other = services.transport.mock.calls[0]?.[0];
+    if (!other) throw new Error('the step sent no call');
+    void client.transport(absolute(other));
+    const box = await screen.findByRole('alert');
+    expect(box).toHaveTextContent('Der Antrag wurde abgelehnt: zu alt');
+    expect(services.leave).not.toHaveBeenCalled();
+    release?.();
   });
 });
 

@@ -176,7 +176,7 @@ describe('lookup widget', () => {
 
     await userEvent.type(input, 'e');
     await waitFor(() => expect(pending).toHaveLength(3));
-    await act(async () => pending[2]?.resolve({ ok: true, status: 200, body: { canceled: true } }));
+    await act(async () => pending[2]?.resolve({ ok: true, status: 0, body: null, canceled: true }));
     expect(within(screen.getByRole('listbox')).getAllByRole('option')).toHaveLength(1);
   });
 });

@@ -174,7 +174,7 @@ describe('live price', () => {
     typePrice('1500');
     wait(350);
     expect(calls).toHaveLength(2);
-    await calls[0]?.answer(ok({ canceled: true }));
+    await calls[0]?.answer({ ok: true, status: 0, body: null, canceled: true });
     expect(priceBox()).toHaveAttribute('aria-busy', 'true');
     expect(priceBox()).toHaveTextContent('Der Beitrag wird berechnet …');
     await calls[1]?.answer(ok({ beitrag: '15,00' }));

@@ -11,7 +11,11 @@ const server = vi.hoisted(() => ({
     Promise.reject(new Error(`unexpected ${call.url}`)),
 }));
 vi.mock('../../../apps/web/src/http/index.ts', () => ({
-  http: { send: (call: HttpCall) => server.send(call), configure: () => undefined },
+  http: {
+    send: (call: HttpCall) => server.send(call),
+    answer: (call: HttpCall) => server.send(call),
+    configure: () => undefined,
+  },
 }));
 
 const { CustomerBasePage } = await import('../../../apps/web/src/agent/CustomerBasePage.tsx');

@@ -105,6 +105,28 @@ describe('the HTTP client', () => {
     expect(await second).toEqual({ ok: true, status: 200, body: { second: true } });
   });
 
+  it('answer() sends a cancelled call again and resolves with its real answer', async () => {
+    let calls = 0;
+    const server = fakeFetch(
+      (request) =>
+        new Promise<Response>((resolve, reject) => {
+          calls += 1;
+          if (calls === 1) {
+            request.signal.addEventListener('abort', () =>
+              reject(new DOMException('aborted', 'AbortError')),
+            );
+          } else resolve(Response.json({ x: new URL(request.url).searchParams.get('x') }));
+        }),
+    );
+    const http = client({ fetch: server.fetch });
+    const needed = http.answer({ method: 'GET', url: `${BASE}/vertrag?x=1` });
+    await vi.waitFor(() => expect(calls).toBe(1));
+    const newer = http.send({ method: 'GET', url: `${BASE}/vertrag?x=2` });
+    expect(await needed).toEqual({ ok: true, status: 200, body: { x: '1' } });
+    expect(await newer).toEqual({ ok: true, status: 200, body: { x: '2' } });
+    expect(calls).toBe(3);
+  });
+
   it('lets requests to different paths run side by side', async () => {
     const server = fakeFetch((request) => Response.json({ url: new URL(request.url).pathname }));
     const http = client({ fetch: server.fetch });

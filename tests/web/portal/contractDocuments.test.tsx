@@ -18,6 +18,7 @@ const server = vi.hoisted(() => ({
 vi.mock('../../../apps/web/src/http/index.ts', () => ({
   http: {
     send: (call: HttpCall) => server.send(call),
+    answer: (call: HttpCall) => server.send(call),
     fetchFile: (call: HttpCall) => server.fetchFile(call),
     configure: () => undefined,
   },

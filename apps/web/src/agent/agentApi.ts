@@ -133,7 +133,7 @@ async function sendJson<T>(
   body: unknown,
   key?: string,
 ): Promise<T> {
-  const result = await http.send({
+  const result = await http.answer({
     method,
     url,
     auth: 'bearer',

@@ -29,7 +29,7 @@ const refusal = (status: number, body: unknown): Error => {
 export function uploadService(auth: HttpAuth, headers: Record<string, string> = {}): UploadFile {
   return async (file, onProgress) => {
     onProgress(0);
-    const slot = await http.send({
+    const slot = await http.answer({
       method: 'POST',
       url: '/api/uploads',
       auth,
@@ -39,7 +39,7 @@ export function uploadService(auth: HttpAuth, headers: Record<string, string> = 
     if (!slot.ok) throw refusal(slot.status, slot.body);
     const { uploadUrl } = slot.body as Slot;
     onProgress(0.1);
-    const stored = await http.send({
+    const stored = await http.answer({
       method: 'PUT',
       url: uploadUrl,
       auth,

@@ -1,5 +1,5 @@
 import ky from 'ky';
-import type { HttpRequest } from '#engine';
+import { sendForAnswer, type HttpRequest } from '#engine';
 import { DEFAULT_ERROR_TEXT, isSuccessStatus, type HttpResult } from './status.ts';
 import { resolveToken, type TokenLookup, type TokenMode } from './tokens.ts';
 
@@ -37,6 +37,11 @@ export interface HttpClientOptions {
 export interface HttpClient {
   /** Sends a call by the platform's rules (see {@link createHttpClient}). */
   send(call: HttpCall): Promise<HttpResult>;
+  /**
+   * Sends a call whose answer is needed (a page's data, a form's post): a cancelled call is no
+   * answer and goes again (engine `sendForAnswer`), so the result is never `canceled`.
+   */
+  answer(call: HttpCall): Promise<HttpResult>;
   /** Sends a call by the same rules and reads the answer as a file (a PDF) with its name. */
   fetchFile(call: HttpCall): Promise<FileResult>;
   /** The renderer's `WizardServices.transport`: an engine request in, `{ ok, status, body }` out. */
@@ -173,6 +178,7 @@ export function createHttpClient(initial: HttpClientOptions = {}): HttpClient {
 
   return {
     send,
+    answer: (call) => sendForAnswer(send, call),
     fetchFile,
     transport: (request) =>
       send({

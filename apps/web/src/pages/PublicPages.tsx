@@ -18,7 +18,7 @@ import { usePageHeading } from './usePageHeading.ts';
  * stored, else the server's German message (or a key).
  */
 async function publicPost(url: string, body: unknown, key: string): Promise<string | null> {
-  const result = await http.send({
+  const result = await http.answer({
     method: 'POST',
     url,
     body,
@@ -181,7 +181,7 @@ interface DocumentItem {
 }
 
 const fetchDocuments = async (): Promise<DocumentItem[]> => {
-  const result = await http.send({ method: 'GET', url: '/api/dokumente' });
+  const result = await http.answer({ method: 'GET', url: '/api/dokumente' });
   if (!result.ok) throw new Error(`GET /api/dokumente: ${result.status}`);
   return result.body as DocumentItem[];
 };

@@ -41,7 +41,7 @@ export function ResumeLinkPage() {
     }
     setBusy(true);
     setProblem(undefined);
-    const result = await http.send({
+    const result = await http.answer({
       method: 'POST',
       url: `/api/antrag/fortsetzen/${encodeURIComponent(token)}`,
       auth: 'none',

@@ -21,8 +21,7 @@ export const isUnavailableError = (error: unknown): boolean =>
 
 /** Sends a signed-in call; rejects with {@link ApiError} unless it succeeds. */
 export async function call<T>(method: HttpCall['method'], url: string): Promise<T> {
-  const result = await http.send({ method, url, auth: 'bearer' });
-  if (result.canceled) throw new ApiError(0, `${method} ${url}: canceled`);
+  const result = await http.answer({ method, url, auth: 'bearer' });
   if (!result.ok) throw new ApiError(result.status, `${method} ${url}: ${result.status}`);
   return result.body as T;
 }

@@ -66,7 +66,7 @@ export async function handInDocument(
   documentId: string,
   uploadId: string,
 ): Promise<ClaimDetail | string> {
-  const result = await http.send({
+  const result = await http.answer({
     method: 'POST',
     url: `/api/portal/schaeden/${encodeURIComponent(aktenId)}/unterlagen/${encodeURIComponent(documentId)}`,
     auth: 'bearer',

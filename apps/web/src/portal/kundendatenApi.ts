@@ -37,7 +37,7 @@ export const fetchKundendaten = (): Promise<Kundendaten> => getJson('/api/portal
 
 /** Saves address and channel; rejects with the server's German field messages on 400. */
 export async function saveKontaktdaten(data: Kontaktdaten): Promise<Kundendaten> {
-  const result = await http.send({
+  const result = await http.answer({
     method: 'PUT',
     url: '/api/portal/kundendaten/kontaktdaten',
     auth: 'bearer',

@@ -17,7 +17,7 @@ export interface BrandConfig {
    */
   hosts: string[];
   /**
-   * Colours of the brand, as design tokens (CSS custom properties --brand-primary, --brand-on-primary, --brand-accent, --brand-on-accent, --text, --muted, --link, --surface, --border, --focus). Checked for WCAG 2.2 AA contrast: onPrimary on primary, onAccent on accent, text, muted and link on white and on surface reach 4.5:1; border and focus on white 3:1.
+   * Colours of the brand, as design tokens (CSS custom properties --brand-primary, --brand-on-primary, --brand-accent, --brand-on-accent, --text, --muted, --link, --surface, --border, --focus, --error). Checked for WCAG 2.2 AA contrast: onPrimary on primary, onAccent on accent, text, muted, link and error on white and on surface reach 4.5:1; border and focus on white 3:1.
    */
   theme: {
     /**
@@ -60,6 +60,10 @@ export interface BrandConfig {
      * Focus ring of controls.
      */
     focus: string;
+    /**
+     * Errors: the error summary's border and links, the bar and mark of a field in error, its message, the refusal box. Distinct from primary (a red brand needs another red or the mark alone tells an error).
+     */
+    error: string;
   };
   /**
    * Products offered in the claim entry.

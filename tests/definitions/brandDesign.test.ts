@@ -72,6 +72,9 @@ describe('the brands’ designs', () => {
         ['primary on white (buttons, headings of the secondary button)', theme.primary, white, 4.5],
         ['border on white', theme.border, white, 3],
         ['focus on white', theme.focus, white, 3],
+        ['error on white (messages, summary links)', theme.error, white, 4.5],
+        ['error on surface', theme.error, theme.surface, 4.5],
+        ['error on the refusal box', theme.error, '#fdecee', 4.5],
       ];
       const failing = pairs
         .filter(([, a, b, minimum]) => contrast(a, b) < minimum)

@@ -106,6 +106,7 @@ export function designTokens(brand: BrandConfig): Record<string, string> {
     surface: theme.surface,
     border: theme.border,
     focus: theme.focus,
+    error: theme.error,
     'font-body': FONT_STACKS[design.typography.body],
     'font-heading': FONT_STACKS[design.typography.headings],
     'heading-weight': String(design.typography.headingWeight),

@@ -55,10 +55,10 @@ function Section({
   context: RendererFormContext;
   onChange: (step: string) => void;
 }) {
-  const { t, exists } = context;
+  const { t, exists, locale } = context;
   const { step } = section;
   const title = t(`${step.i18nPrefix}.title`);
-  const texts: AnswerTexts = { t, exists, prefix: step.i18nPrefix };
+  const texts: AnswerTexts = { t, exists, prefix: step.i18nPrefix, locale };
   const lines = section.fields.map((field) =>
     answerLine(
       field.name,

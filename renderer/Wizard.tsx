@@ -127,6 +127,7 @@ export function Wizard(props: WizardProps) {
       t: (key, values) => t(key, values),
       exists: (key) => i18n.exists(key, { ns: definition.i18nNamespace }),
       i18nPrefix: step?.i18nPrefix ?? '',
+      locale: i18n.language,
       lookup: (endpoint, query) =>
         stepId === undefined ? Promise.resolve([]) : controller.lookup(stepId, endpoint, query),
       ...(upload ? { upload } : {}),
@@ -140,6 +141,7 @@ export function Wizard(props: WizardProps) {
     [
       t,
       i18n,
+      i18n.language,
       definition.i18nNamespace,
       step?.i18nPrefix,
       stepId,

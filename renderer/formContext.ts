@@ -56,6 +56,11 @@ export interface RendererFormContext {
   exists: (key: string) => boolean;
   /** The step's i18n prefix; field texts are `<prefix>.<field>.label`, `.help`, `.options.<value>`. */
   i18nPrefix: string;
+  /**
+   * The locale numbers are written and read in (i18next's language, set from the brand's market):
+   * de "1.234,50", de-CH "1'234.50".
+   */
+  locale: string;
   /** Upload service for file widgets; without it a file widget says uploads are unavailable. */
   upload?: UploadFile;
   /** Look-up service for lookup widgets (the step's answers, the endpoints, the transport). */

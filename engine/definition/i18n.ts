@@ -1,3 +1,12 @@
+import {
+  formatTextValue,
+  inOrthography,
+  isTextFormat,
+  literalAmount,
+  marketTextValues,
+  type Market,
+} from '../format/index.ts';
+
 /** German bundles by namespace, as read from definitions/locales/de/<namespace>.json. */
 export type Bundles = ReadonlyMap<string, unknown>;
 
@@ -31,22 +40,50 @@ export function lookupText(
 export type TextLookup = (key: string, values?: Record<string, unknown>) => string | undefined;
 
 /**
- * Fills `{{name}}` placeholders of a text from values, as i18next does for plain values (a
- * format such as `{{name, datum}}` is left to i18next; here the value is inserted as it is).
- * A placeholder without a value stays as written.
+ * Fills `{{name}}` placeholders of a text from values, as i18next does in the browser. Without a
+ * market a value is inserted as it is (a format such as `{{name, datum}}` is left to i18next) and
+ * a placeholder without a value stays as written. With the brand's market the text reads as the
+ * browser shows it for that brand: the market's values (`{{waehrungName}}`, `{{plzBeispiel}}`, see
+ * marketTextValues) are there, the formats `money`, `amount` and `datum` and figures in place of
+ * names (`{{200, amount}}`) are written in its locale and currency, and the whole text follows
+ * the locale's orthography (ss for ß in de-CH).
  */
-export function interpolate(text: string, values?: Record<string, unknown>): string {
-  if (!values) return text;
-  return text.replace(/\{\{\s*([A-Za-z0-9_]+)\s*(?:,[^}]*)?\}\}/g, (whole, name: string) => {
-    const value = values[name];
-    return value === undefined || value === null ? whole : String(value);
-  });
+export function interpolate(
+  text: string,
+  values?: Record<string, unknown>,
+  market?: Market,
+): string {
+  if (!market && !values) return text;
+  const all = market ? { ...marketTextValues(market), ...values } : (values ?? {});
+  const filled = text.replace(
+    /\{\{\s*([A-Za-z0-9_.]+)\s*(?:,([^}]*))?\}\}/g,
+    (whole, name: string, format: string | undefined) => {
+      const literal = market && format ? literalAmount(`${name},${format}`, market) : undefined;
+      if (literal !== undefined) return literal;
+      const value = all[name];
+      if (value === undefined || value === null) return whole;
+      const formatName = format?.replace(/\(.*$/, '').trim().toLowerCase();
+      if (market && formatName && isTextFormat(formatName))
+        return formatTextValue(value, formatName, market, {
+          compact: /\(\s*compact\s*\)/.test(format ?? ''),
+        });
+      return String(value);
+    },
+  );
+  return market ? inOrthography(filled, market.locale) : filled;
 }
 
-/** A text lookup over German bundles (the server's way to the texts the browser shows). */
-export function textLookup(bundles: Bundles, defaultNamespace: string): TextLookup {
+/**
+ * A text lookup over German bundles (the server's way to the texts the browser shows), in the
+ * brand's market when one is given (see {@link interpolate}).
+ */
+export function textLookup(
+  bundles: Bundles,
+  defaultNamespace: string,
+  market?: Market,
+): TextLookup {
   return (key, values) => {
     const text = lookupText(bundles, key, defaultNamespace);
-    return text === undefined ? undefined : interpolate(text, values);
+    return text === undefined ? undefined : interpolate(text, values, market);
   };
 }

@@ -1,4 +1,10 @@
-import { formatGermanDate, formatGermanNumber, formatPhone, groupIban } from '../format/index.ts';
+import {
+  formatGermanDate,
+  formatNumber,
+  formatPhone,
+  groupIban,
+  numberSigns,
+} from '../format/index.ts';
 import { isListField, listTextKeys } from './lists.ts';
 import { firstText } from './problemMessage.ts';
 
@@ -13,6 +19,8 @@ export interface AnswerTexts {
   exists: (key: string) => boolean;
   /** The step's i18n prefix (`<prefix>.<field>.options.<value>`). */
   prefix: string;
+  /** The locale numbers are written in: the brand market's (de: 1.234,50; de-CH: 1'234.50). */
+  locale: string;
 }
 
 /**
@@ -34,7 +42,7 @@ function isNode(value: unknown): value is Node {
 /**
  * An answer as people read it: an option by its text (`<prefix>.<path>.options.<value>`),
  * booleans "Ja"/"Nein", ISO dates as dd.MM.yyyy, numbers of a number widget in the money mask
- * (1.234,50), an IBAN in blocks of four, lists joined by commas, a file by its name; anything
+ * of the locale (1.234,50), an IBAN in blocks of four, lists joined by commas, a file by its name; anything
  * else as stored (a phone number in its E.164 form).
  */
 export function answerText(
@@ -68,8 +76,10 @@ export function answerText(
     return texts.t(value ? 'common:summary.yes' : 'common:summary.no');
   if (typeof value === 'number') {
     if (widget === 'number')
-      return formatGermanNumber(value, own['type'] === 'integer' ? 0 : undefined);
-    return Number.isInteger(value) ? String(value) : String(value).replace('.', ',');
+      return formatNumber(value, texts.locale, own['type'] === 'integer' ? 0 : undefined);
+    return Number.isInteger(value)
+      ? String(value)
+      : String(value).replace('.', numberSigns(texts.locale).decimal);
   }
   if (typeof value !== 'string') return String(value);
   const format = own['format'];

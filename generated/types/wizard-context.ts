@@ -46,6 +46,7 @@ export interface WizardContext {
       [k: string]: string | undefined;
     };
   };
+  market: Market;
   contract?: ContractView;
   /**
    * Route parameters of the flow's baseRoute ({product} -> context.route.product).
@@ -133,6 +134,58 @@ export interface WizardContext {
     key: string;
     label: string;
   }[];
+}
+/**
+ * The market of the brand (definitions/brands/<brand>.json, market): locale, currency, postcode rule, payment methods and the accounts a debit may come from. Rules read e.g. context.market.paymentMethods; the keywords postcode and debitIban check answers against it.
+ */
+export interface Market {
+  /**
+   * The language of the site as a BCP 47 tag, <html lang>, and the locale amounts and numbers are written in (Intl): de is German as in Germany (1.234,50 €), de-CH Swiss Standard German (CHF 1'234.50; ss for ß in every text). The texts are the German bundles of definitions/locales/de/ either way (fallback de).
+   */
+  locale: 'de' | 'de-CH';
+  /**
+   * ISO 4217 currency the brand prices and writes amounts in. The brand's prices come from the tariffs in this currency (definitions/tariffs/, field currency): every application flow the brand offers needs one.
+   */
+  currency: 'EUR' | 'CHF';
+  /**
+   * The postcodes of the brand's country: every field with the keyword postcode (definitions/schema/fragments/address.schema.json) is checked against them, in the browser and on the server.
+   */
+  postcode: {
+    /**
+     * Regular expression a postcode must match, anchored (^[0-9]{5}$ in Germany, ^[1-9][0-9]{3}$ in Switzerland).
+     */
+    pattern: string;
+    /**
+     * A valid postcode the error message names as an example ("zum Beispiel 8001"); must match pattern.
+     */
+    example: string;
+  };
+  /**
+   * How the brand's customers pay, the first the one offered first. The payment step of an application asks for a choice only when there are several (its field zahlungsart offers these), and asks for an account only for a debit.
+   *
+   * @minItems 1
+   *
+   * Items: SEPA_LASTSCHRIFT: SEPA direct debit with a mandate (euro area). LSV: LSV+ direct debit with a debit authorisation from an account in Switzerland or Liechtenstein. QR_RECHNUNG: a Swiss QR-bill (QR-Rechnung) sent for every premium.
+   */
+  paymentMethods: [
+    'SEPA_LASTSCHRIFT' | 'LSV' | 'QR_RECHNUNG',
+    ...('SEPA_LASTSCHRIFT' | 'LSV' | 'QR_RECHNUNG')[],
+  ];
+  /**
+   * The accounts a debit (SEPA_LASTSCHRIFT, LSV) is taken from; required when paymentMethods has one.
+   */
+  debit?: {
+    /**
+     * Countries (ISO 3166 alpha-2) of the IBANs a debit may come from (keyword debitIban): the 37 SEPA countries of the IBAN check for a SEPA debit, CH and LI for LSV+.
+     *
+     * @minItems 1
+     */
+    ibanCountries: [string, ...string[]];
+    /**
+     * An IBAN in blocks of four that the error message of an IBAN field names as an example; a valid IBAN of one of ibanCountries.
+     */
+    ibanExample: string;
+  };
 }
 /**
  * The contract a self-service change or a change of tariff is made to, as GET /api/vertrag/vertrag/{id} answers it (definitions/schema/contract-view.schema.json); rules read e.g. context.contract.versicherungsNummer, context.contract.hausrat.elementarEinschliessbar.

@@ -58,7 +58,12 @@ export function FieldTemplate(props: FieldTemplateInput) {
   const path = textPathOf(fieldPathId.path);
   const base = `${context.i18nPrefix}.${path}`;
   if (readonly) {
-    const texts = { t: context.t, exists: context.exists, prefix: context.i18nPrefix };
+    const texts = {
+      t: context.t,
+      exists: context.exists,
+      prefix: context.i18nPrefix,
+      locale: context.locale,
+    };
     return (
       <div className="field field--readonly">
         <span id={`${id}__label`} className="field__label">

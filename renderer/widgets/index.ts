@@ -70,6 +70,6 @@ export {
 } from './radioLayout.ts';
 export type { RadioLayout } from './radioLayout.ts';
 export type { WidgetProps as FieldWidgetProps } from './widgetProps.ts';
-export { formatGermanNumber, parseGermanNumber } from './germanNumber.ts';
+export { formatNumber, parseNumber } from './numberText.ts';
 export { formatGermanDate, parseGermanDate } from './germanDate.ts';
 export { groupIban } from './ibanGroups.ts';

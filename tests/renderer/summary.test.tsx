@@ -219,6 +219,7 @@ describe('summary content block', () => {
       t: (key: string, values?: Record<string, unknown>) => String(i18nT(key, values)),
       exists: (key: string) => i18nExists(key),
       i18nPrefix: 'Check',
+      locale: 'de',
       fileLimits: { maxSizeBytes: 1, maxCount: 1 },
     };
     render(<Summary controller={controller} stepId="pruefen" context={context} />);

@@ -3,23 +3,24 @@ import { initReactI18next } from 'react-i18next';
 import { readFileSync } from 'node:fs';
 import type { ValidateFunction } from 'ajv';
 import { vi } from 'vitest';
-import type { WizardDefinition, WizardSetup } from '../../engine/index.ts';
+import type { Market, WizardDefinition, WizardSetup } from '../../engine/index.ts';
 import type { EndpointCatalogue } from '../../generated/types/endpoints.ts';
-import type { TransportResult, WizardServices } from '../../renderer/index.ts';
+import { marketTexts, type TransportResult, type WizardServices } from '../../renderer/index.ts';
 
 const read = <T,>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
 
 /** i18next with the real German bundles of common and one flow namespace. */
 export async function setupTexts(namespace: string): Promise<void> {
   if (!i18next.isInitialized) {
-    await i18next.use(initReactI18next).init({
-      lng: 'de',
-      fallbackLng: 'de',
-      defaultNS: 'common',
-      ns: ['common'],
-      resources: {},
-      interpolation: { escapeValue: false },
-    });
+    // The texts in andsafe's market (German, euros), as the app sets them up.
+    const texts = marketTexts(
+      read<{ market: Market }>('definitions/brands/andsafe.json').market,
+    );
+    await i18next
+      .use(initReactI18next)
+      .use(texts.postProcessor)
+      .init({ ...texts.options, defaultNS: 'common', ns: ['common'], resources: {} });
+    texts.addFormats(i18next);
   }
   for (const ns of ['common', namespace]) {
     if (!i18next.hasResourceBundle('de', ns))
@@ -48,7 +49,9 @@ export function claimEntrySetup(
   brand: string,
   flags: Record<string, boolean> = {},
 ): WizardSetup {
-  const brandConfig = read<{ claimProducts: string[] }>(`definitions/brands/${brand}.json`);
+  const brandConfig = read<{ claimProducts: string[]; market: unknown }>(
+    `definitions/brands/${brand}.json`,
+  );
   const env = read<{ claimApps: Record<string, Record<string, string>> }>(
     'definitions/environments/localhost.json',
   );
@@ -65,6 +68,7 @@ export function claimEntrySetup(
         ...flags,
       },
       config: { claimProducts: brandConfig.claimProducts, claimApps: env.claimApps[brand] ?? {} },
+      market: brandConfig.market,
     },
   };
 }

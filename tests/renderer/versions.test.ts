@@ -13,6 +13,7 @@ import { validationRuntime } from '../../engine/validation/index.ts';
 import { storageKey, WizardController } from '../../renderer/index.ts';
 import type { WizardState, Migration } from '../../engine/index.ts';
 import { fakeServices } from './support.tsx';
+import { brandMarket } from '../support/definitions.ts';
 import { antworten, without } from '../server/helpers/applications.ts';
 import { errorsOf, realJson, withFile, type JsonObject } from '../engine/definition/fixtures.ts';
 import endpointCatalogue from '../../definitions/api/endpoints.json';
@@ -110,6 +111,7 @@ function setupOf(definition: WizardDefinition, context: Record<string, unknown>)
       today: '2025-06-15',
       flags: {},
       config: {},
+      market: brandMarket('andsafe'),
       entry: {},
       ...context,
     },

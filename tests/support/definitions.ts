@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Market } from '../../engine/format/index.ts';
 import type { WizardDefinition } from '../../engine/definition/types.ts';
 import type { EndpointCatalogue } from '../../generated/types/endpoints.ts';
 import type { WizardSetup } from '../../engine/wizard/transition.ts';
@@ -33,6 +34,7 @@ export function claimSetup(brand: string, flags: Record<string, boolean> = {}): 
         ...flags,
       },
       config: { claimProducts: brandConfig.claimProducts, claimApps: env.claimApps[brand] ?? {} },
+      market: brandMarket(brand),
     },
   };
 }
@@ -57,9 +59,15 @@ export function applicationSetup(
       today: options.today,
       flags: {},
       config: { claimProducts: [], claimApps: {} },
+      market: brandMarket(options.brand),
       route: variant === 'agent' ? { partnerNummer: options.partnerNummer } : {},
       entry: {},
       ...options.extra,
     },
   };
+}
+
+/** A brand's market as its file declares it (definitions/brands/<brand>.json, `market`). */
+export function brandMarket(brand: string): Market {
+  return readDefinitionJson<{ market: Market }>(`brands/${brand}.json`).market;
 }

@@ -6,7 +6,7 @@ import { Editor } from './Editor.tsx';
 import { Preview } from './Preview.tsx';
 import { GraphView } from './GraphView.tsx';
 import { flowFiles } from './definitionFiles.ts';
-import { createStudioI18n } from './i18n.ts';
+import { brandMarkets, createStudioI18n, showMarket } from './i18n.ts';
 import { previewOf, type PreviewFlow } from './previewSetup.ts';
 import type { CheckRequest, CheckResponse } from './checkTypes.ts';
 import './studio.css';
@@ -50,7 +50,7 @@ function useCheck(path: string, text: string): CheckState {
 }
 
 function StudioPage() {
-  const { t } = useTranslation('studio');
+  const { t, i18n } = useTranslation('studio');
   const [path, setPath] = useState(initialPath);
   const [loaded, setLoaded] = useState(() => textOf(path));
   const [text, setText] = useState(loaded);
@@ -94,17 +94,22 @@ function StudioPage() {
       return undefined;
     }
   }, [extra]);
+  const market = brandMarkets.get(chosenBrand);
+  useEffect(() => {
+    if (market) void showMarket(i18n, market);
+  }, [i18n, market]);
   const context = useMemo(
     () => ({
       environment: 'localhost',
       config: { claimProducts: [], claimApps: {} },
+      ...(market ? { market } : {}),
       ...extraContext,
       brand: chosenBrand,
       role: chosenRole,
       ...(chosenVariant ? { variant: chosenVariant } : {}),
       flags,
     }),
-    [extraContext, chosenBrand, chosenRole, chosenVariant, flags],
+    [extraContext, chosenBrand, chosenRole, chosenVariant, flags, market],
   );
 
   const errors: readonly CheckError[] = check.response?.errors ?? [];

@@ -5,6 +5,7 @@ import { applyTheme, brands, resolveBrand } from './config/brand.ts';
 import { BrandSwitchContext } from './config/brandSwitch.ts';
 import type { BrandConfig } from '../../../generated/types/brand.ts';
 import { preloadRoute } from './flows/preloadRoute.ts';
+import { switchMarket } from './i18n/setup.ts';
 import { PlatformProviders, sessionStorageOf, startPlatform } from './platform/index.ts';
 import './styles.css';
 
@@ -28,7 +29,7 @@ async function start(): Promise<void> {
   // A flow route's code, definition, validators and texts are requested now, beside the flags and
   // the common texts, not one stage after another once the app has rendered.
   const namespaces = preloadRoute(window.location.pathname);
-  const platform = await startPlatform(window, { namespaces });
+  const platform = await startPlatform(window, { namespaces, market: brand.market });
   document.title = platform.i18n.t('app.name');
 
   const container = document.getElementById('root');
@@ -50,7 +51,7 @@ async function start(): Promise<void> {
     if (!next || next.id === document.documentElement.dataset['brand']) return;
     storage.setItem(BRAND_KEY, next.id);
     applyTheme(next, document.documentElement);
-    render(next);
+    void switchMarket(next.market).then(() => render(next));
   }
   render(brand);
 }

@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
+  currencyName,
+  formatAmount,
   formatDate,
   formatDateTime,
-  formatEuro,
   formatGermanDate,
   formatMoney,
+  formatNumber,
   formatPhone,
   groupIban,
 } from '../../../engine/index.ts';
+import { brandMarket } from '../../support/definitions.ts';
 // The telephone formatter arrives with libphonenumber-js, as in the portal pages that show numbers.
 import '../../../engine/validation/phone.ts';
 
@@ -25,11 +28,29 @@ describe('one way to write dates, amounts, IBANs and telephone numbers', () => {
     expect(formatDateTime('kein Datum')).toBe('kein Datum');
   });
 
-  it('writes amounts in euros with a decimal comma and dot grouping, from a figure or its text', () => {
-    expect(formatEuro(1234.5)).toBe('1.234,50\u00a0€');
-    expect(formatMoney('1234.5')).toBe('1.234,50\u00a0€');
-    expect(formatMoney('89,9')).toBe('89,90\u00a0€');
-    expect(formatMoney(undefined)).toBe('');
+  it("writes a German brand's amounts in euros with a decimal comma and dot grouping", () => {
+    const andsafe = brandMarket('andsafe');
+    expect(formatMoney(1234.5, andsafe)).toBe('1.234,50\u00a0€');
+    expect(formatMoney('1234.5', andsafe)).toBe('1.234,50\u00a0€');
+    expect(formatMoney('89,9', andsafe)).toBe('89,90\u00a0€');
+    expect(formatMoney(-3.5, andsafe)).toBe('-3,50\u00a0€');
+    expect(formatMoney(undefined, andsafe)).toBe('');
+    expect(formatAmount(10000, andsafe)).toBe('10.000\u00a0€');
+    expect(formatAmount(9.9, andsafe)).toBe('9,90\u00a0€');
+    expect(formatAmount(5_000_000, andsafe, 'compact')).toBe('5\u00a0Mio.\u00a0€');
+    expect(formatNumber(1234.5, andsafe.locale)).toBe('1.234,50');
+    expect(currencyName(andsafe)).toBe('Euro');
+  });
+
+  it("writes the Swiss brand's amounts in francs as Intl writes Swiss German: CHF first, apostrophe grouping, decimal point", () => {
+    const protectCh = brandMarket('protect-ch');
+    expect(formatMoney(1234.5, protectCh)).toBe("CHF\u00a01'234.50");
+    expect(formatMoney('89,9', protectCh)).toBe('CHF\u00a089.90');
+    expect(formatAmount(10000, protectCh)).toBe("CHF\u00a010'000");
+    expect(formatAmount(5_000_000, protectCh, 'compact')).toBe('CHF\u00a05\u00a0Mio.');
+    expect(formatNumber(2499, protectCh.locale)).toBe("2'499.00");
+    expect(formatNumber(2499, protectCh.locale, 0)).toBe("2'499");
+    expect(currencyName(protectCh)).toBe('Schweizer Franken');
   });
 
   it('writes an IBAN in blocks of four', () => {

@@ -5,6 +5,7 @@ const texts: AnswerTexts = {
   t: (key) => (key === 'common:summary.yes' ? 'Ja' : key === 'common:summary.no' ? 'Nein' : key),
   exists: (key) => key === 'Step.typ.options.A',
   prefix: 'Step',
+  locale: 'de',
 };
 const numberUi = { 'ui:widget': 'number' };
 

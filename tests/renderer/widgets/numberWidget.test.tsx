@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  formatGermanNumber,
-  NumberWidget,
-  parseGermanNumber,
-} from '../../../renderer/widgets/index.ts';
+import { formatNumber, NumberWidget, parseNumber } from '../../../renderer/widgets/index.ts';
+import { formContext, registry } from './props.ts';
 import { renderWidget } from './renderWidget.tsx';
+
+const formatGermanNumber = (value: number) => formatNumber(value, 'de');
+const parseGermanNumber = (text: string) => parseNumber(text, 'de');
 
 afterEach(cleanup);
 
@@ -30,6 +30,34 @@ describe('German number mask', () => {
     expect(parseGermanNumber('')).toBeUndefined();
     expect(parseGermanNumber('12a')).toBeUndefined();
     expect(parseGermanNumber('1,2,3')).toBeUndefined();
+  });
+});
+
+describe('Swiss number mask (de-CH)', () => {
+  it('formats with two decimals, an apostrophe between thousands and a decimal point', () => {
+    expect(formatNumber(1234.5, 'de-CH')).toBe("1'234.50");
+    expect(formatNumber(1234567, 'de-CH', 0)).toBe("1'234'567");
+  });
+
+  it('reads Swiss text with either apostrophe, a decimal point or a typed decimal comma', () => {
+    expect(parseNumber("1'234.50", 'de-CH')).toBe(1234.5);
+    expect(parseNumber('1’234.5', 'de-CH')).toBe(1234.5);
+    expect(parseNumber('2499', 'de-CH')).toBe(2499);
+    expect(parseNumber('1234,5', 'de-CH')).toBe(1234.5);
+    expect(parseNumber('1.234', 'de-CH')).toBe(1.234);
+    expect(parseNumber('12a', 'de-CH')).toBeUndefined();
+    expect(parseNumber("'", 'de-CH')).toBeUndefined();
+  });
+
+  it('shows a typed price in the Swiss mask once the field is left', async () => {
+    const { user, lastValue } = renderWidget(NumberWidget, {
+      registry: registry(formContext({ locale: 'de-CH' })),
+    });
+    const input = screen.getByRole('textbox') as HTMLInputElement;
+    await user.type(input, '2499.5');
+    expect(lastValue()).toBe(2499.5);
+    await user.tab();
+    expect(input.value).toBe("2'499.50");
   });
 });
 

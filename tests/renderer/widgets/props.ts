@@ -39,6 +39,7 @@ export function formContext(overrides: Partial<RendererFormContext> = {}): Rende
     t: translate,
     exists: (key) => key in texts,
     i18nPrefix: 'claim',
+    locale: 'de',
     fileLimits: { maxSizeBytes: 1_000_000, maxCount: 3 },
     ...overrides,
   };

@@ -7,6 +7,7 @@ import {
   switchTranslationSource,
 } from '../../../apps/web/src/i18n/setup.ts';
 import { bundlePath, translationSource } from '../../../apps/web/src/i18n/translationSource.ts';
+import { brandMarket } from '../../support/definitions.ts';
 
 const requested: string[] = [];
 /** Holds the answer for the namespace `portal` until called. */
@@ -50,7 +51,7 @@ describe('translationSource', () => {
 
 describe('setupI18n', () => {
   it('loads German common texts from the chosen source, with common as default namespace', async () => {
-    const i18n = await setupI18n({ source: 'live' });
+    const i18n = await setupI18n({ source: 'live', market: brandMarket('andsafe') });
     expect(requested).toEqual(['/api/i18n/live/common']);
     expect(i18n.language).toBe('de');
     expect(i18n.options.fallbackLng).toEqual(['de']);

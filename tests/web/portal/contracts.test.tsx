@@ -21,7 +21,9 @@ const { authStore } = await import('../../../apps/web/src/auth/index.ts');
 const { ContractsPage } = await import('../../../apps/web/src/portal/ContractsPage.tsx');
 const { ContractDetailPage } = await import('../../../apps/web/src/portal/ContractDetailPage.tsx');
 const { CustomerNav } = await import('../../../apps/web/src/portal/CustomerNav.tsx');
-const { formatDate, formatEuro, maskIban } = await import('../../../apps/web/src/portal/format.ts');
+const { formatAmount, formatDate, maskIban } = await import(
+  '../../../apps/web/src/portal/format.ts'
+);
 
 /** A customer session whose access token carries these claims. */
 function sessionWith(claims: Record<string, unknown>) {
@@ -119,8 +121,8 @@ describe('the formats', () => {
   it('writes dates as dd.MM.yyyy and euros the German way', () => {
     expect(formatDate('2027-01-01')).toBe('01.01.2027');
     expect(formatDate('2026-03-05T10:00:00.000Z')).toBe('05.03.2026');
-    expect(plain(formatEuro(1234.5))).toBe('1.234,50 €');
-    expect(plain(formatEuro('1500'))).toBe('1.500,00 €');
+    expect(plain(formatAmount(1234.5))).toBe('1.234,50 €');
+    expect(plain(formatAmount('1500'))).toBe('1.500,00 €');
   });
 
   it('masks an IBAN except its last 4 characters', () => {

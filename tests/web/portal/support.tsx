@@ -8,7 +8,10 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import type { HttpCall, HttpResult } from '../../../apps/web/src/http/index.ts';
 import { createQueryClient } from '../../../apps/web/src/platform/query/queryClient.ts';
+import { installMarketTexts } from '../../../apps/web/src/i18n/setup.ts';
+import { marketTexts } from '../../../renderer/index.ts';
 import { flows } from '../../../generated/definitions/index.ts';
+import { brandMarket } from '../../support/definitions.ts';
 
 const read = (path: string): Record<string, unknown> =>
   JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
@@ -19,14 +22,18 @@ const read = (path: string): Record<string, unknown> =>
  */
 export async function setupPortalTexts(): Promise<void> {
   if (!i18next.isInitialized) {
-    await i18next.use(initReactI18next).init({
-      lng: 'de',
-      fallbackLng: 'de',
-      defaultNS: 'common',
-      ns: ['common', 'portal'],
-      resources: {},
-      interpolation: { escapeValue: false },
-    });
+    // The texts in andsafe's market (German, euros), as the app sets them up.
+    const texts = installMarketTexts(marketTexts(brandMarket('andsafe')));
+    await i18next
+      .use(initReactI18next)
+      .use(texts.postProcessor)
+      .init({
+        ...texts.options,
+        defaultNS: 'common',
+        ns: ['common', 'portal'],
+        resources: {},
+      });
+    texts.addFormats(i18next);
   }
   const offered = flows.filter((entry) => entry.forContracts).map((entry) => entry.i18nNamespace);
   for (const ns of new Set(['common', 'portal', ...offered])) {

@@ -3,9 +3,10 @@ import {
   adviceContent,
   answeredSections,
   answerLine,
-  formatEuro,
   formatGermanDate,
+  formatMoney,
   type AnswerLine,
+  type Market,
   type StepAnswers,
   type SummarySection,
   type WizardDefinition,
@@ -28,6 +29,8 @@ export interface DocumentInput {
   answers: StepAnswers;
   /** The rule context the answers were checked in (variant, brand, role, today). */
   context: Record<string, unknown>;
+  /** The market of the brand: the premium is in its currency, numbers in its locale. */
+  market: Market;
   premium: Premium;
   /** Today as an ISO date (the app's injected clock). */
   today: string;
@@ -65,9 +68,9 @@ function rowsOf(line: AnswerLine, level: number): PdfRow[] {
 }
 
 /** A step's answers as a section: its title and each field's label and answer as people read it. */
-function answerSection(section: SummarySection, texts: StrictTexts): PdfSection {
+function answerSection(section: SummarySection, texts: StrictTexts, locale: string): PdfSection {
   const prefix = section.step.i18nPrefix;
-  const answerTexts = { ...texts, prefix };
+  const answerTexts = { ...texts, prefix, locale };
   return {
     heading: texts.t(`${prefix}.title`),
     blocks: [
@@ -105,12 +108,15 @@ function premiumSection(input: DocumentInput): PdfSection {
               : '',
         })
         .trim(),
-      text: formatEuro(premium.beitrag),
+      text: formatMoney(premium.beitrag, input.market),
     },
-    { label: texts.t('documents:premium.annual'), text: formatEuro(premium.jahresbeitrag) },
+    {
+      label: texts.t('documents:premium.annual'),
+      text: formatMoney(premium.jahresbeitrag, input.market),
+    },
   ];
   if (typeof tax === 'number')
-    rows.push({ label: texts.t('documents:premium.tax'), text: formatEuro(tax) });
+    rows.push({ label: texts.t('documents:premium.tax'), text: formatMoney(tax, input.market) });
   return { heading: texts.t('documents:premium.headline'), blocks: [{ kind: 'rows', rows }] };
 }
 
@@ -169,7 +175,9 @@ export function offerDocument(input: DocumentInput): ApplicationDocument {
         { label: texts.t('documents:offer.validUntil'), text: validUntil },
       ],
       sections: [
-        ...answeredSections(input.definition, input.answers).map((s) => answerSection(s, texts)),
+        ...answeredSections(input.definition, input.answers).map((s) =>
+          answerSection(s, texts, input.market.locale),
+        ),
         premiumSection(input),
       ],
       notes: [
@@ -225,7 +233,7 @@ export function adviceDocument(input: DocumentInput): ApplicationDocument | Advi
   const advisor = input.advisor
     ? texts.t('documents:advice.advisorAgent', { ...input.advisor })
     : texts.t('documents:advice.advisorOnline');
-  const needs = answerSection(content.needs, texts);
+  const needs = answerSection(content.needs, texts, input.market.locale);
   return {
     model: {
       ...baseModel(input, texts.t('documents:advice.title', { produkt })),

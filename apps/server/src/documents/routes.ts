@@ -1,7 +1,7 @@
 import { create as contentDisposition } from 'content-disposition';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { interpolate, lookupText, type Bundles } from '#engine';
+import { interpolate, lookupText, type Bundles, type Market } from '#engine';
 import type { Identity } from '../auth/index.ts';
 import { FLOW_NOT_FOUND, isCaller, resolveCaller, ruleContextOf } from '../applications/caller.ts';
 import { isPriced, priceAnswers } from '../applications/pricing.ts';
@@ -14,6 +14,7 @@ import { attachmentDisposition, displayName } from '../portal/displayName.ts';
 import { deliverToCustomer } from '../portal/postfach.ts';
 import type { UploadConfig } from '../portal/uploadStore.ts';
 import { requireIdentity, type RouteContext } from '../routes/context.ts';
+import { marketOf } from '../platform/brands.ts';
 import {
   adviceDocument,
   offerDocument,
@@ -97,10 +98,17 @@ export function registerDocumentRoutes(
       ['documents', (documentsBundle ??= readBundle(options.root, 'documents'))],
     ]);
   const common = new Map([['common', readBundle(options.root, 'common')]]);
-  /** A German message of the documents bundle, else the common default (never a text in code). */
-  const message = (key: string, values?: Record<string, unknown>): string => {
+  /**
+   * A German message of the documents bundle, else the common default (never a text in code), in
+   * the brand's market when the caller's brand is known.
+   */
+  const message = (key: string, values?: Record<string, unknown>, market?: Market): string => {
     const found = lookupText(bundles(common), `documents:${key}`, 'documents');
-    return interpolate(found ?? lookupText(common, 'errors.default', 'common') ?? '', values);
+    return interpolate(
+      found ?? lookupText(common, 'errors.default', 'common') ?? '',
+      values,
+      market,
+    );
   };
   const templateFailure = (reply: FastifyReply, error: DocumentTemplateError) => {
     reply.log.error({ err: error }, 'document template broken');
@@ -124,10 +132,11 @@ export function registerDocumentRoutes(
         const { definition } = application.flow;
         const caller = await resolveCaller(context, application.flow, request, request.body);
         if (!isCaller(caller)) return reply.code(caller.status).send(caller.body);
+        const market = marketOf(caller.brand);
         if (!definition.documents?.[kind.section])
           return reply.code(404).send({
             error: 'not-found',
-            message: message(kind.missingKey),
+            message: message(kind.missingKey, undefined, market),
             detail: `flow "${definition.id}" declares no documents.${kind.section}`,
           });
         const today = context.today();
@@ -136,18 +145,23 @@ export function registerDocumentRoutes(
         if (priced.rating.kind === 'refused')
           return reply.code(422).send({
             error: 'nicht-versicherbar',
-            message: message('errors.notInsurable', { grund: priced.rating.grund }),
+            message: message('errors.notInsurable', { grund: priced.rating.grund }, market),
           });
         const ruleContext = ruleContextOf(caller, today);
         let built: ApplicationDocument | AdviceIncomplete;
         let pdf: Buffer;
         try {
-          const texts = strictTexts(bundles(application.flow.bundles), definition.i18nNamespace);
+          const texts = strictTexts(
+            bundles(application.flow.bundles),
+            definition.i18nNamespace,
+            market,
+          );
           built = kind.build({
             definition,
             texts,
             answers: priced.answers,
             context: ruleContext,
+            market,
             premium: priced.rating,
             today,
             sender: brandSender(options.root, caller.brand),
@@ -164,7 +178,7 @@ export function registerDocumentRoutes(
                 );
             return reply.code(422).send({
               error: 'angaben-fehlen',
-              message: message('errors.adviceIncomplete'),
+              message: message('errors.adviceIncomplete', undefined, market),
               fieldErrors: (errors.length > 0
                 ? errors
                 : built.missing.map((m) => ({
@@ -282,9 +296,11 @@ export function registerDocumentRoutes(
       let built: ContractDocument;
       let pdf: Buffer;
       try {
+        const market = marketOf(row.brand);
         built = build({
           row,
-          texts: strictTexts(bundles(common), 'documents'),
+          texts: strictTexts(bundles(common), 'documents', market),
+          market,
           today: context.today(),
           sender: brandSender(options.root, row.brand),
           customer: (await customerOf(context, row.partnerNummer)) ?? {

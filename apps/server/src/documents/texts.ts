@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { lookupText, splitKey, textLookup, type Bundles } from '#engine';
+import { lookupText, splitKey, textLookup, type Bundles, type Market } from '#engine';
 
 /**
  * A document cannot be made because its template is broken: a text, a brand, a section or a
@@ -17,9 +17,13 @@ export interface StrictTexts {
   exists: (key: string) => boolean;
 }
 
-/** Strict texts over bundles, in a default namespace (`common:…` and `documents:…` reach others). */
-export function strictTexts(bundles: Bundles, namespace: string): StrictTexts {
-  const lookup = textLookup(bundles, namespace);
+/**
+ * Strict texts over bundles, in a default namespace (`common:…` and `documents:…` reach others),
+ * written for a brand's market when one is given (its amounts and orthography; see textLookup),
+ * else as the bundles have them.
+ */
+export function strictTexts(bundles: Bundles, namespace: string, market?: Market): StrictTexts {
+  const lookup = textLookup(bundles, namespace, market);
   return {
     t: (key, values) => {
       const text = lookup(key, values);

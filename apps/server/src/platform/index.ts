@@ -10,6 +10,7 @@ export type { PlatformRouteOptions } from './options.ts';
 export { claimAppPortsOf, DEFAULT_PORT, localEnvironment, type LocalPorts } from './localPorts.ts';
 export { FLAGS_PREFIX, evaluatedFlags, flagValues } from './flagRoutes.ts';
 export type { EvaluatedFlag } from './flagRoutes.ts';
+export { brandConfig, marketOf } from './brands.ts';
 
 /**
  * The platform's routes of the reference backend: the local flag endpoint for the client-side SDK

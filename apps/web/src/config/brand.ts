@@ -119,10 +119,12 @@ export function designTokens(brand: BrandConfig): Record<string, string> {
 }
 
 /**
- * Applies a brand's design: its tokens as CSS custom properties on the document, its header style
- * and link style as data attributes the stylesheet reads, and its web fonts.
+ * Applies a brand's design: its market's language as the document's `lang` (de, de-CH), its
+ * tokens as CSS custom properties on the document, its header style and link style as data
+ * attributes the stylesheet reads, and its web fonts.
  */
 export function applyTheme(brand: BrandConfig, root: HTMLElement): void {
+  root.lang = brand.market.locale;
   for (const [name, value] of Object.entries(designTokens(brand)))
     root.style.setProperty(`--${name}`, value);
   root.dataset['brand'] = brand.id;

@@ -104,6 +104,7 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
         claimProducts: brand.claimProducts,
         claimApps: environment.claimApps[brand.id] ?? {},
       },
+      market: brand.market,
       route: JSON.parse(routeKey) as Record<string, string>,
     };
   }, [entry, brand, routeKey]);

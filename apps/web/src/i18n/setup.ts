@@ -1,12 +1,16 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { isValid, lightFormat, parseISO } from 'date-fns';
+import type { Market } from '#engine';
+import { marketTexts, type MarketTexts } from '#renderer';
+import { brands } from '../config/brand.ts';
 import { defaultFlags } from '../config/environment.ts';
 import { bundleBackend } from './bundleBackend.ts';
 import { bundlePath, translationSource, type TranslationSource } from './translationSource.ts';
 
 /** Options of {@link setupI18n}. */
 export interface I18nOptions {
+  /** The market of the brand shown: its locale, amounts and orthography (see marketTexts). */
+  market: Market;
   /** Preview or live bundles; default from the page's host and the default flags. */
   source?: TranslationSource;
   /**
@@ -19,27 +23,52 @@ export interface I18nOptions {
 /** Where the bundles come from now; {@link switchTranslationSource} changes it. */
 let currentSource: TranslationSource = 'live';
 
+/** The market wiring of the texts, once set up. */
+let market: MarketTexts | undefined;
+
 /**
- * i18next with German as the only and fallback language and `common` as the default namespace;
- * bundles come from /api/i18n/{preview|live}/{namespace} (see translationSource.ts).
+ * i18next over the German bundles in the brand market's locale (de, or de-CH with de as its
+ * fallback: only the German bundles are loaded, shown in Swiss orthography with Swiss amounts)
+ * and `common` as the default namespace; bundles come from /api/i18n/{preview|live}/{namespace}
+ * (see translationSource.ts).
  */
-export async function setupI18n(options: I18nOptions = {}): Promise<typeof i18next> {
+export async function setupI18n(options: I18nOptions): Promise<typeof i18next> {
   currentSource = options.source ?? translationSource(window.location.hostname, defaultFlags());
+  const texts = installMarketTexts(marketTexts(options.market));
   await i18next
     .use(bundleBackend((namespace) => bundlePath(currentSource, namespace)))
     .use(initReactI18next)
+    .use(texts.postProcessor)
     .init({
-      lng: 'de',
-      fallbackLng: 'de',
-      supportedLngs: ['de'],
-      load: 'currentOnly',
+      ...texts.options,
+      supportedLngs: [...new Set(['de', ...[...brands.values()].map((b) => b.market.locale)])],
       defaultNS: 'common',
       ns: ['common', ...(options.namespaces ?? []).filter((ns) => ns !== 'common')],
-      interpolation: { escapeValue: false },
       returnNull: false,
     });
-  i18next.services.formatter?.add('datum', formatGermanDate);
+  texts.addFormats(i18next);
   return i18next;
+}
+
+/**
+ * Makes a market wiring the app's (setupI18n does; a test that sets up i18next itself does too),
+ * so that {@link currentMarket} and {@link switchMarket} reach it. Answers it.
+ */
+export function installMarketTexts(texts: MarketTexts): MarketTexts {
+  market = texts;
+  return texts;
+}
+
+/** The market of the brand shown now: what the portals write amounts in. */
+export function currentMarket(): Market {
+  if (!market) throw new Error('The texts are not set up yet');
+  return market.current();
+}
+
+/** Shows the texts in another brand's market (the brand switch): its locale, amounts, spelling. */
+export async function switchMarket(next: Market): Promise<void> {
+  if (!market) throw new Error('The texts are not set up yet');
+  await market.switchTo(i18next, next);
 }
 
 /**
@@ -53,16 +82,6 @@ export async function switchTranslationSource(source: TranslationSource): Promis
   await i18next.reloadResources();
   // react-i18next renders again on a language change (the same language: the new bundles).
   await i18next.changeLanguage(i18next.language);
-}
-
-/**
- * The `datum` format of the bundles ({{wirksamAb, datum}}): an ISO date as dd.MM.yyyy; anything
- * else is shown as it is.
- */
-export function formatGermanDate(value: unknown): string {
-  if (typeof value !== 'string') return value === undefined || value === null ? '' : String(value);
-  const date = parseISO(value);
-  return isValid(date) ? lightFormat(date, 'dd.MM.yyyy') : value;
 }
 
 /**

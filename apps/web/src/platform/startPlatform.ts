@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
+import type { Market } from '#engine';
 import {
   defaultFlags,
   environmentConfig,
@@ -49,6 +50,8 @@ function startMonitoring(options: MonitoringOptions): void {
 export interface StartOptions {
   /** Text namespaces requested with `common` (the flow of the page's route). */
   namespaces?: readonly string[];
+  /** The market of the brand shown (locale, currency, orthography of the texts). */
+  market: Market;
 }
 
 /**
@@ -59,7 +62,7 @@ export interface StartOptions {
  * most 2 s, otherwise the defaults stay); when they ask for the other text source, the texts are
  * loaded again from there.
  */
-export async function startPlatform(win: Window, options: StartOptions = {}): Promise<Platform> {
+export async function startPlatform(win: Window, options: StartOptions): Promise<Platform> {
   const environment = environmentConfig(ENVIRONMENT);
   const frameOrigins = frameOriginsOf(environment, win.location);
   // The frame channel and its message validators load only when an allowed page embeds the app
@@ -75,6 +78,7 @@ export async function startPlatform(win: Window, options: StartOptions = {}): Pr
   const defaults = defaultFlags();
   const flags = flagStore(defaults);
   const texts = setupI18n({
+    market: options.market,
     source: translationSource(win.location.hostname, defaults),
     ...(options.namespaces ? { namespaces: options.namespaces } : {}),
   });

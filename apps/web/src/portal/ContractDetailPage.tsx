@@ -15,7 +15,7 @@ import { ContractTasks } from './ContractTasks.tsx';
 import { ChangeHistory, PendingChanges } from './ChangeHistory.tsx';
 import { productName, statusLabel } from './ContractSummary.tsx';
 import { fetchContract, type Contract } from './contractsApi.ts';
-import { formatDate, formatEuro, ibanEnding, maskIban } from './format.ts';
+import { formatDate, formatAmount, ibanEnding, maskIban } from './format.ts';
 import { addressLine, type Translate } from './pendingChanges.ts';
 
 /** The facts of a contract: product, number, status, dates, premium, bank account, place. */
@@ -25,7 +25,7 @@ export function Facts({ contract, t }: { contract: Contract; t: Translate }) {
     [t('contract.number'), contract.versicherungsNummer],
     [t('contract.status'), statusLabel(t, contract.vertragsstatus)],
     [t('contract.begin'), formatDate(contract.vertragsBeginn)],
-    [t('contract.premium'), formatEuro(contract.versicherungsPraemie)],
+    [t('contract.premium'), formatAmount(contract.versicherungsPraemie)],
     [
       t('contract.paymentPeriod'),
       t(`zahlweise.${contract.zahlweise}`, { defaultValue: contract.zahlweise }),

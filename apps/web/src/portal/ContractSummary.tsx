@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ContractListItem } from './contractsApi.ts';
-import { formatDate, formatEuro } from './format.ts';
+import { formatDate, formatAmount } from './format.ts';
 import type { Translate } from './pendingChanges.ts';
 
 /** The German label of a contract status (an unknown one: "Unbekannt"). */
@@ -25,7 +25,7 @@ export function ContractSummary({ contract }: { contract: ContractListItem }) {
     [
       t('contract.premium'),
       t('contract.premiumPer', {
-        betrag: formatEuro(contract.versicherungsPraemie),
+        betrag: formatAmount(contract.versicherungsPraemie),
         zahlweise: t(`zahlweisePer.${contract.zahlweise}`, { defaultValue: '' }),
       }).trim(),
     ],

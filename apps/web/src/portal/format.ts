@@ -1,7 +1,17 @@
 // Dates and amounts read the same everywhere (summary, portals, PDFs): the engine's formatting
 // module. Telephone numbers are formatted by phoneFormat.ts, which brings libphonenumber-js: only
 // the pages that show one import it.
-export { formatDate, formatDateTime, formatMoney as formatEuro } from '#engine';
+import { formatMoney } from '#engine';
+import { currentMarket } from '../i18n/setup.ts';
+
+export { formatDate, formatDateTime } from '#engine';
+
+/**
+ * An amount of a contract in the brand's currency and locale, from a figure or its text:
+ * "1.234,50 €", "CHF 1'234.50"; empty for nothing.
+ */
+export const formatAmount = (amount: number | string | null | undefined): string =>
+  formatMoney(amount, currentMarket());
 
 /** An IBAN with everything but its last 4 characters masked, in groups of four. */
 export function maskIban(iban: string): string {

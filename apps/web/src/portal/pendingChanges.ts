@@ -5,7 +5,7 @@ import {
   type PendingChange,
   type PendingList,
 } from './contractsApi.ts';
-import { formatDate, formatEuro } from './format.ts';
+import { formatDate, formatAmount } from './format.ts';
 
 /** The translate function of the `portal` namespace (as useTranslation('portal') gives it). */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -75,7 +75,7 @@ export function pendingValue(
     case 'vorgemerkteHausratDeckungen': {
       if (!isRecord(wert)) return fallback(wert);
       const deckung = labelled('pending.values.hausratDeckung', wert['deckung'], t);
-      const summe = formatEuro(text(wert['versicherungssumme']));
+      const summe = formatAmount(text(wert['versicherungssumme']));
       if (wert['eingeschlossen'] !== true) return t('pending.values.cover.excluded', { deckung });
       return summe
         ? t('pending.values.cover.includedWithSum', { deckung, summe })
@@ -84,7 +84,7 @@ export function pendingValue(
     case 'vorgemerkterJahresumsatz':
     case 'vorgemerkteVersicherungssumme': {
       const amount = isRecord(wert) ? wert['value'] : wert;
-      return formatEuro(text(amount));
+      return formatAmount(text(amount));
     }
     case 'vorgemerkteBetriebsarten': {
       if (!isRecord(wert)) return fallback(wert);

@@ -968,7 +968,7 @@ function validate37(
                   for (let i0 = 0; i0 < len0; i0++) {
                     const _errs4 = errors;
                     if (
-                      !validate36(data0[i0], {
+                      !validate36.call(this, data0[i0], {
                         instancePath: instancePath + '/contracts/' + i0,
                         parentData: data0,
                         parentDataProperty: i0,
@@ -2056,7 +2056,13 @@ function validate41(
   let passing0 = null;
   const _errs1 = errors;
   if (
-    !validate25(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+    !validate25.call(this, data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
   ) {
     vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
     errors = vErrors.length;
@@ -2069,7 +2075,13 @@ function validate41(
   }
   const _errs2 = errors;
   if (
-    !validate27(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+    !validate27.call(this, data, {
+      instancePath,
+      parentData,
+      parentDataProperty,
+      rootData,
+      dynamicAnchors,
+    })
   ) {
     vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
     errors = vErrors.length;

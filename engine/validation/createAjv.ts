@@ -27,6 +27,9 @@ export function createAjv(options: CreateAjvOptions = {}): Ajv2020 {
     strict: true,
     strictRequired: false,
     allowUnionTypes: true,
+    // Validators are called with the rule context as `this` (validate.call(context, data)), which
+    // the keywords of the brand market read (postcode, debitIban).
+    passContext: true,
     ...(options.standaloneCode ? { code: { source: true, esm: true, formats: _`__formats` } } : {}),
   };
   const ajv = new Ajv2020(ajvOptions);

@@ -22,6 +22,12 @@ export {
 export type { IbanCountry } from './iban.ts';
 export { isValidBic, normalizeBic } from './bic.ts';
 export {
+  debitCountriesText,
+  isMarketDebitIban,
+  isMarketPostcode,
+  marketOfContext,
+} from './market.ts';
+export {
   DEFAULT_PHONE_COUNTRY,
   isValidPhone,
   isValidMobilePhone,

@@ -2,11 +2,23 @@ import { _, Name, str } from 'ajv';
 import type { CodeKeywordDefinition, KeywordCxt } from 'ajv';
 import { runtime } from './standaloneRuntime.ts';
 
-type RuntimeHelper = 'dateWithinDays' | 'maxAge' | 'foundingYear' | 'fileUpload';
+type RuntimeHelper =
+  | 'dateWithinDays'
+  | 'maxAge'
+  | 'foundingYear'
+  | 'fileUpload'
+  | 'postcode'
+  | 'postcodeExample'
+  | 'debitIban'
+  | 'debitCountries';
+
+// The validator's `this`: the rule context it was called with (ajv's passContext), which carries
+// the brand's market.
+const context = _`this`;
 
 // A runtime helper as a name in the generated code: the function itself when compiled live, the
 // expression `__runtime.<helper>` in codegen's standalone modules.
-function helper(cxt: KeywordCxt, name: RuntimeHelper): Name {
+function helper(cxt: Pick<KeywordCxt, 'gen'>, name: RuntimeHelper): Name {
   return cxt.gen.scopeValue('func', { ref: runtime[name], code: _`__runtime.${new Name(name)}` });
 }
 
@@ -110,6 +122,42 @@ const fileUpload: CodeKeywordDefinition = {
   },
 };
 
+/**
+ * `postcode: true` on a string: a postcode of the brand's country (context.market.postcode), read
+ * from the rule context the validator is called with; the error's `beispiel` is the market's
+ * example postcode.
+ */
+const postcode: CodeKeywordDefinition = {
+  keyword: 'postcode',
+  type: 'string',
+  schemaType: 'boolean',
+  error: {
+    message: 'must be a postcode of the brand market',
+    params: (cxt) => _`{beispiel: ${helper(cxt, 'postcodeExample')}(${context})}`,
+  },
+  code(cxt) {
+    if (cxt.schema === true) cxt.fail(_`!${helper(cxt, 'postcode')}(${cxt.data}, ${context})`);
+  },
+};
+
+/**
+ * `debitIban: true` on an IBAN the brand debits premiums from: its country is one of the market's
+ * `debit.ibanCountries` (CH and LI for LSV+), read from the rule context; the error's `laender`
+ * lists them ("CH oder LI"). The IBAN itself is checked by the format `iban`.
+ */
+const debitIban: CodeKeywordDefinition = {
+  keyword: 'debitIban',
+  type: 'string',
+  schemaType: 'boolean',
+  error: {
+    message: 'must be an IBAN the brand market debits from',
+    params: (cxt) => _`{laender: ${helper(cxt, 'debitCountries')}(${context})}`,
+  },
+  code(cxt) {
+    if (cxt.schema === true) cxt.fail(_`!${helper(cxt, 'debitIban')}(${cxt.data}, ${context})`);
+  },
+};
+
 /** The platform's custom keywords, all ajv "code" keywords so standalone code can carry them. */
 export const customKeywords: readonly CodeKeywordDefinition[] = [
   trimmedRequired,
@@ -117,6 +165,8 @@ export const customKeywords: readonly CodeKeywordDefinition[] = [
   maxAge,
   foundingYear,
   fileUpload,
+  postcode,
+  debitIban,
 ];
 
 /** Names of the custom keywords. */
@@ -126,6 +176,8 @@ export const KEYWORD_NAMES = [
   'maxAge',
   'foundingYear',
   'fileUpload',
+  'postcode',
+  'debitIban',
 ] as const;
 
 /** Name of a custom keyword. */

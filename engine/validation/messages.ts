@@ -26,6 +26,8 @@ export const VALIDATION_MESSAGE_NAMES: readonly string[] = [
   'dateWithinDays',
   'maxAge',
   'foundingYear',
+  'postcode',
+  'debitIban',
   'fileUpload.invalid',
   'fileUpload.count',
   'fileUpload.type',

@@ -2,6 +2,12 @@ import ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js';
 import equalModule from 'ajv/dist/runtime/equal.js';
 import { isAgeAtMost, isDateWithinDays, isFoundingDateAllowed } from './dates.ts';
 import { fileUploadProblem } from './files.ts';
+import {
+  debitCountriesText,
+  isMarketDebitIban,
+  isMarketPostcode,
+  marketOfContext,
+} from './market.ts';
 
 // ajv's runtime helpers are CommonJS with a `default` export; Node hands over the whole exports
 // object, bundlers the function itself. Accept both.
@@ -29,4 +35,14 @@ export const runtime = {
   /** `fileUpload`: the first problem of a file list ("" if none), for the error's `reason`. */
   fileUpload: (files: unknown, maxSizeBytes: number, maxCount: number): string =>
     fileUploadProblem(files, { maxSizeBytes, maxCount }) ?? '',
+  /** `postcode`: a postcode of the market of the rule context (the validator's `this`). */
+  postcode: (value: string, context: unknown): boolean =>
+    isMarketPostcode(value, marketOfContext(context)),
+  /** The example postcode of the context's market, for the error's `beispiel`. */
+  postcodeExample: (context: unknown): string => marketOfContext(context).postcode.example,
+  /** `debitIban`: an IBAN of a country the context's market debits from. */
+  debitIban: (value: string, context: unknown): boolean =>
+    isMarketDebitIban(value, marketOfContext(context)),
+  /** The countries the context's market debits from ("CH oder LI"), for the error's `laender`. */
+  debitCountries: (context: unknown): string => debitCountriesText(marketOfContext(context)),
 };

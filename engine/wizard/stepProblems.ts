@@ -108,7 +108,8 @@ export function collectProblems(
   only?: (field: string) => boolean,
 ): FieldProblem[] {
   const form = step.form;
-  validate(validated);
+  // The rule context is the validator's `this`: the keywords of the brand market read it.
+  validate.call(input.context, validated);
   const counted = form?.itemCounts;
   const errors: ErrorObject[] = [];
   for (const e of validate.errors ?? []) {

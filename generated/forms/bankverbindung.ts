@@ -5,6 +5,7 @@ export interface BankverbindungKontoData {
   iban: string;
   swiftBic?: string;
   sepaMandat: true;
+  lsvErmaechtigung: true;
 }
 
 /** Answers of the bankverbindung flow, keyed by step id. */

@@ -80,7 +80,7 @@ export interface BetriebshaftpflichtUnternehmenData {
   email: string;
   telefon?: string;
   /**
-   * Five-digit German postcode.
+   * Postcode of the brand's country: checked against context.market.postcode (five digits in Germany, four in Switzerland).
    */
   plz: string;
   /**
@@ -105,6 +105,10 @@ export interface BetriebshaftpflichtZahlweiseData {
   zahlweise: 'MONATLICH' | 'VIERTELJAEHRLICH' | 'HALBJAEHRLICH' | 'JAEHRLICH';
 }
 
+export interface BetriebshaftpflichtZahlungData {
+  zahlungsart: 'QR_RECHNUNG' | 'LSV' | 'SEPA_LASTSCHRIFT';
+}
+
 export interface BetriebshaftpflichtBankverbindungData {
   iban: string;
   /**
@@ -112,6 +116,7 @@ export interface BetriebshaftpflichtBankverbindungData {
    */
   kontoinhaber: string;
   sepaMandat: true;
+  lsvErmaechtigung: true;
 }
 
 export interface BetriebshaftpflichtEinwilligungenData {
@@ -131,6 +136,7 @@ export interface BetriebshaftpflichtFormData {
   'unternehmen'?: Partial<BetriebshaftpflichtUnternehmenData>;
   'beginn'?: Partial<BetriebshaftpflichtBeginnData>;
   'zahlweise'?: Partial<BetriebshaftpflichtZahlweiseData>;
+  'zahlung'?: Partial<BetriebshaftpflichtZahlungData>;
   'bankverbindung'?: Partial<BetriebshaftpflichtBankverbindungData>;
   'einwilligungen'?: Partial<BetriebshaftpflichtEinwilligungenData>;
 }

@@ -52,7 +52,7 @@ export interface FahrradPersonData {
 
 export interface FahrradRisikoortData {
   /**
-   * Five-digit German postcode.
+   * Postcode of the brand's country: checked against context.market.postcode (five digits in Germany, four in Switzerland).
    */
   plz: string;
   /**
@@ -77,6 +77,10 @@ export interface FahrradZahlweiseData {
   zahlweise: 'MONATLICH' | 'VIERTELJAEHRLICH' | 'HALBJAEHRLICH' | 'JAEHRLICH' | 'EINMALIG';
 }
 
+export interface FahrradZahlungData {
+  zahlungsart: 'QR_RECHNUNG' | 'LSV' | 'SEPA_LASTSCHRIFT';
+}
+
 export interface FahrradBankverbindungData {
   iban: string;
   /**
@@ -84,6 +88,7 @@ export interface FahrradBankverbindungData {
    */
   kontoinhaber: string;
   sepaMandat: true;
+  lsvErmaechtigung: true;
 }
 
 export interface FahrradEinwilligungenData {
@@ -103,6 +108,7 @@ export interface FahrradFormData {
   'risikoort'?: Partial<FahrradRisikoortData>;
   'beginn'?: Partial<FahrradBeginnData>;
   'zahlweise'?: Partial<FahrradZahlweiseData>;
+  'zahlung'?: Partial<FahrradZahlungData>;
   'bankverbindung'?: Partial<FahrradBankverbindungData>;
   'einwilligungen'?: Partial<FahrradEinwilligungenData>;
 }

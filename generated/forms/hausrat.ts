@@ -12,7 +12,7 @@ export interface HausratEmpfehlungData {
 
 export interface HausratAdresseData {
   /**
-   * Five-digit German postcode.
+   * Postcode of the brand's country: checked against context.market.postcode (five digits in Germany, four in Switzerland).
    */
   plz: string;
   /**
@@ -73,6 +73,10 @@ export interface HausratZahlweiseData {
   zahlweise: 'MONATLICH' | 'VIERTELJAEHRLICH' | 'HALBJAEHRLICH' | 'JAEHRLICH';
 }
 
+export interface HausratZahlungData {
+  zahlungsart: 'QR_RECHNUNG' | 'LSV' | 'SEPA_LASTSCHRIFT';
+}
+
 export interface HausratBankverbindungData {
   iban: string;
   /**
@@ -80,6 +84,7 @@ export interface HausratBankverbindungData {
    */
   kontoinhaber: string;
   sepaMandat: true;
+  lsvErmaechtigung: true;
 }
 
 export interface HausratEinwilligungenData {
@@ -100,6 +105,7 @@ export interface HausratFormData {
   'versicherungsnehmer'?: Partial<HausratVersicherungsnehmerData>;
   'beginn'?: Partial<HausratBeginnData>;
   'zahlweise'?: Partial<HausratZahlweiseData>;
+  'zahlung'?: Partial<HausratZahlungData>;
   'bankverbindung'?: Partial<HausratBankverbindungData>;
   'einwilligungen'?: Partial<HausratEinwilligungenData>;
 }

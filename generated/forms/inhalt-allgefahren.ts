@@ -49,7 +49,7 @@ export interface InhaltAllgefahrenBetriebData {
 
 export interface InhaltAllgefahrenBetriebsstaetteData {
   /**
-   * Five-digit German postcode.
+   * Postcode of the brand's country: checked against context.market.postcode (five digits in Germany, four in Switzerland).
    */
   plz: string;
   /**
@@ -104,7 +104,7 @@ export interface InhaltAllgefahrenVersicherungsnehmerData {
   email: string;
   telefon?: string;
   /**
-   * Five-digit German postcode.
+   * Postcode of the brand's country: checked against context.market.postcode (five digits in Germany, four in Switzerland).
    */
   plz: string;
   /**
@@ -129,6 +129,10 @@ export interface InhaltAllgefahrenZahlweiseData {
   zahlweise: 'MONATLICH' | 'VIERTELJAEHRLICH' | 'HALBJAEHRLICH' | 'JAEHRLICH';
 }
 
+export interface InhaltAllgefahrenZahlungData {
+  zahlungsart: 'QR_RECHNUNG' | 'LSV' | 'SEPA_LASTSCHRIFT';
+}
+
 export interface InhaltAllgefahrenBankverbindungData {
   iban: string;
   /**
@@ -136,6 +140,7 @@ export interface InhaltAllgefahrenBankverbindungData {
    */
   kontoinhaber: string;
   sepaMandat: true;
+  lsvErmaechtigung: true;
 }
 
 export interface InhaltAllgefahrenEinwilligungenData {
@@ -158,6 +163,7 @@ export interface InhaltAllgefahrenFormData {
   'versicherungsnehmer'?: Partial<InhaltAllgefahrenVersicherungsnehmerData>;
   'beginn'?: Partial<InhaltAllgefahrenBeginnData>;
   'zahlweise'?: Partial<InhaltAllgefahrenZahlweiseData>;
+  'zahlung'?: Partial<InhaltAllgefahrenZahlungData>;
   'bankverbindung'?: Partial<InhaltAllgefahrenBankverbindungData>;
   'einwilligungen'?: Partial<InhaltAllgefahrenEinwilligungenData>;
 }

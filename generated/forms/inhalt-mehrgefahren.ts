@@ -49,7 +49,7 @@ export interface InhaltMehrgefahrenBetriebData {
 
 export interface InhaltMehrgefahrenBetriebsstaetteData {
   /**
-   * Five-digit German postcode.
+   * Postcode of the brand's country: checked against context.market.postcode (five digits in Germany, four in Switzerland).
    */
   plz: string;
   /**
@@ -110,7 +110,7 @@ export interface InhaltMehrgefahrenVersicherungsnehmerData {
   email: string;
   telefon?: string;
   /**
-   * Five-digit German postcode.
+   * Postcode of the brand's country: checked against context.market.postcode (five digits in Germany, four in Switzerland).
    */
   plz: string;
   /**
@@ -135,6 +135,10 @@ export interface InhaltMehrgefahrenZahlweiseData {
   zahlweise: 'MONATLICH' | 'VIERTELJAEHRLICH' | 'HALBJAEHRLICH' | 'JAEHRLICH';
 }
 
+export interface InhaltMehrgefahrenZahlungData {
+  zahlungsart: 'QR_RECHNUNG' | 'LSV' | 'SEPA_LASTSCHRIFT';
+}
+
 export interface InhaltMehrgefahrenBankverbindungData {
   iban: string;
   /**
@@ -142,6 +146,7 @@ export interface InhaltMehrgefahrenBankverbindungData {
    */
   kontoinhaber: string;
   sepaMandat: true;
+  lsvErmaechtigung: true;
 }
 
 export interface InhaltMehrgefahrenEinwilligungenData {
@@ -164,6 +169,7 @@ export interface InhaltMehrgefahrenFormData {
   'versicherungsnehmer'?: Partial<InhaltMehrgefahrenVersicherungsnehmerData>;
   'beginn'?: Partial<InhaltMehrgefahrenBeginnData>;
   'zahlweise'?: Partial<InhaltMehrgefahrenZahlweiseData>;
+  'zahlung'?: Partial<InhaltMehrgefahrenZahlungData>;
   'bankverbindung'?: Partial<InhaltMehrgefahrenBankverbindungData>;
   'einwilligungen'?: Partial<InhaltMehrgefahrenEinwilligungenData>;
 }

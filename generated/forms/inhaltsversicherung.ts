@@ -51,7 +51,7 @@ export interface InhaltsversicherungBetriebData {
 
 export interface InhaltsversicherungBetriebsstaetteData {
   /**
-   * Five-digit German postcode.
+   * Postcode of the brand's country: checked against context.market.postcode (five digits in Germany, four in Switzerland).
    */
   plz: string;
   /**
@@ -112,7 +112,7 @@ export interface InhaltsversicherungVersicherungsnehmerData {
   email: string;
   telefon?: string;
   /**
-   * Five-digit German postcode.
+   * Postcode of the brand's country: checked against context.market.postcode (five digits in Germany, four in Switzerland).
    */
   plz: string;
   /**
@@ -137,6 +137,10 @@ export interface InhaltsversicherungZahlweiseData {
   zahlweise: 'MONATLICH' | 'VIERTELJAEHRLICH' | 'HALBJAEHRLICH' | 'JAEHRLICH';
 }
 
+export interface InhaltsversicherungZahlungData {
+  zahlungsart: 'QR_RECHNUNG' | 'LSV' | 'SEPA_LASTSCHRIFT';
+}
+
 export interface InhaltsversicherungBankverbindungData {
   iban: string;
   /**
@@ -144,6 +148,7 @@ export interface InhaltsversicherungBankverbindungData {
    */
   kontoinhaber: string;
   sepaMandat: true;
+  lsvErmaechtigung: true;
 }
 
 export interface InhaltsversicherungEinwilligungenData {
@@ -166,6 +171,7 @@ export interface InhaltsversicherungFormData {
   'versicherungsnehmer'?: Partial<InhaltsversicherungVersicherungsnehmerData>;
   'beginn'?: Partial<InhaltsversicherungBeginnData>;
   'zahlweise'?: Partial<InhaltsversicherungZahlweiseData>;
+  'zahlung'?: Partial<InhaltsversicherungZahlungData>;
   'bankverbindung'?: Partial<InhaltsversicherungBankverbindungData>;
   'einwilligungen'?: Partial<InhaltsversicherungEinwilligungenData>;
 }

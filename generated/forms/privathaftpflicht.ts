@@ -61,7 +61,7 @@ export interface PrivathaftpflichtVersicherungsnehmerData {
   email: string;
   telefon?: string;
   /**
-   * Five-digit German postcode.
+   * Postcode of the brand's country: checked against context.market.postcode (five digits in Germany, four in Switzerland).
    */
   plz: string;
   /**
@@ -86,6 +86,10 @@ export interface PrivathaftpflichtZahlweiseData {
   zahlweise: 'MONATLICH' | 'VIERTELJAEHRLICH' | 'HALBJAEHRLICH' | 'JAEHRLICH';
 }
 
+export interface PrivathaftpflichtZahlungData {
+  zahlungsart: 'QR_RECHNUNG' | 'LSV' | 'SEPA_LASTSCHRIFT';
+}
+
 export interface PrivathaftpflichtBankverbindungData {
   iban: string;
   /**
@@ -93,6 +97,7 @@ export interface PrivathaftpflichtBankverbindungData {
    */
   kontoinhaber: string;
   sepaMandat: true;
+  lsvErmaechtigung: true;
 }
 
 export interface PrivathaftpflichtEinwilligungenData {
@@ -113,6 +118,7 @@ export interface PrivathaftpflichtFormData {
   'versicherungsnehmer'?: Partial<PrivathaftpflichtVersicherungsnehmerData>;
   'beginn'?: Partial<PrivathaftpflichtBeginnData>;
   'zahlweise'?: Partial<PrivathaftpflichtZahlweiseData>;
+  'zahlung'?: Partial<PrivathaftpflichtZahlungData>;
   'bankverbindung'?: Partial<PrivathaftpflichtBankverbindungData>;
   'einwilligungen'?: Partial<PrivathaftpflichtEinwilligungenData>;
 }

@@ -156,7 +156,7 @@ export interface ReiseVersicherungsnehmerData {
   email: string;
   telefon?: string;
   /**
-   * Five-digit German postcode.
+   * Postcode of the brand's country: checked against context.market.postcode (five digits in Germany, four in Switzerland).
    */
   plz: string;
   /**
@@ -177,6 +177,10 @@ export interface ReiseZahlweiseData {
   zahlweise: 'EINMALIG';
 }
 
+export interface ReiseZahlungData {
+  zahlungsart: 'QR_RECHNUNG' | 'LSV' | 'SEPA_LASTSCHRIFT';
+}
+
 export interface ReiseBankverbindungData {
   iban: string;
   /**
@@ -184,6 +188,7 @@ export interface ReiseBankverbindungData {
    */
   kontoinhaber: string;
   sepaMandat: true;
+  lsvErmaechtigung: true;
 }
 
 export interface ReiseEinwilligungenData {
@@ -203,6 +208,7 @@ export interface ReiseFormData {
   'deckung'?: Partial<ReiseDeckungData>;
   'versicherungsnehmer'?: Partial<ReiseVersicherungsnehmerData>;
   'zahlweise'?: Partial<ReiseZahlweiseData>;
+  'zahlung'?: Partial<ReiseZahlungData>;
   'bankverbindung'?: Partial<ReiseBankverbindungData>;
   'einwilligungen'?: Partial<ReiseEinwilligungenData>;
 }

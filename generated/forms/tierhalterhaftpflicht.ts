@@ -106,7 +106,7 @@ export interface TierhalterhaftpflichtVersicherungsnehmerData {
   email: string;
   telefon?: string;
   /**
-   * Five-digit German postcode.
+   * Postcode of the brand's country: checked against context.market.postcode (five digits in Germany, four in Switzerland).
    */
   plz: string;
   /**
@@ -123,6 +123,10 @@ export interface TierhalterhaftpflichtVersicherungsnehmerData {
   hausnummer: string;
 }
 
+export interface TierhalterhaftpflichtZahlungData {
+  zahlungsart: 'QR_RECHNUNG' | 'LSV' | 'SEPA_LASTSCHRIFT';
+}
+
 export interface TierhalterhaftpflichtBankverbindungData {
   iban: string;
   /**
@@ -130,6 +134,7 @@ export interface TierhalterhaftpflichtBankverbindungData {
    */
   kontoinhaber: string;
   sepaMandat: true;
+  lsvErmaechtigung: true;
 }
 
 export interface TierhalterhaftpflichtEinwilligungenData {
@@ -149,6 +154,7 @@ export interface TierhalterhaftpflichtFormData {
   'beginn'?: Partial<TierhalterhaftpflichtBeginnData>;
   'zahlweise'?: Partial<TierhalterhaftpflichtZahlweiseData>;
   'versicherungsnehmer'?: Partial<TierhalterhaftpflichtVersicherungsnehmerData>;
+  'zahlung'?: Partial<TierhalterhaftpflichtZahlungData>;
   'bankverbindung'?: Partial<TierhalterhaftpflichtBankverbindungData>;
   'einwilligungen'?: Partial<TierhalterhaftpflichtEinwilligungenData>;
 }

@@ -82,7 +82,7 @@ export interface VermoegensschadenhaftpflichtVersicherungsnehmerData {
   email: string;
   telefon?: string;
   /**
-   * Five-digit German postcode.
+   * Postcode of the brand's country: checked against context.market.postcode (five digits in Germany, four in Switzerland).
    */
   plz: string;
   /**
@@ -107,6 +107,10 @@ export interface VermoegensschadenhaftpflichtZahlweiseData {
   zahlweise: 'MONATLICH' | 'VIERTELJAEHRLICH' | 'HALBJAEHRLICH' | 'JAEHRLICH';
 }
 
+export interface VermoegensschadenhaftpflichtZahlungData {
+  zahlungsart: 'QR_RECHNUNG' | 'LSV' | 'SEPA_LASTSCHRIFT';
+}
+
 export interface VermoegensschadenhaftpflichtBankverbindungData {
   iban: string;
   /**
@@ -114,6 +118,7 @@ export interface VermoegensschadenhaftpflichtBankverbindungData {
    */
   kontoinhaber: string;
   sepaMandat: true;
+  lsvErmaechtigung: true;
 }
 
 export interface VermoegensschadenhaftpflichtEinwilligungenData {
@@ -134,6 +139,7 @@ export interface VermoegensschadenhaftpflichtFormData {
   'versicherungsnehmer'?: Partial<VermoegensschadenhaftpflichtVersicherungsnehmerData>;
   'beginn'?: Partial<VermoegensschadenhaftpflichtBeginnData>;
   'zahlweise'?: Partial<VermoegensschadenhaftpflichtZahlweiseData>;
+  'zahlung'?: Partial<VermoegensschadenhaftpflichtZahlungData>;
   'bankverbindung'?: Partial<VermoegensschadenhaftpflichtBankverbindungData>;
   'einwilligungen'?: Partial<VermoegensschadenhaftpflichtEinwilligungenData>;
 }

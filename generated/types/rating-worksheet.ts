@@ -9,7 +9,7 @@ export type Value = number | string | boolean | null;
  */
 export interface RatingWorksheet {
   /**
-   * The tariff: id, version and first day it applies (ISO date).
+   * The tariff: id, version, first day it applies (ISO date) and the currency its amounts are in.
    */
   tarif: {
     /**
@@ -24,6 +24,10 @@ export interface RatingWorksheet {
      * First day (ISO date) the tariff applies to.
      */
     gueltigAb: string;
+    /**
+     * ISO 4217 currency of the tariff: every amount of the worksheet (inputs, steps, results) is in it.
+     */
+    waehrung: 'EUR' | 'CHF';
   };
   /**
    * ISO date of the quote.

@@ -8,5 +8,6 @@ export declare const deckung: ValidateFunction;
 export declare const risikofragen: ValidateFunction;
 export declare const beginn: ValidateFunction;
 export declare const zahlweise: ValidateFunction;
+export declare const zahlung: ValidateFunction;
 export declare const bankverbindung: ValidateFunction;
 export declare const einwilligungen: ValidateFunction;

@@ -6,5 +6,6 @@ export declare const reise: ValidateFunction;
 export declare const reisende: ValidateFunction;
 export declare const deckung: ValidateFunction;
 export declare const zahlweise: ValidateFunction;
+export declare const zahlung: ValidateFunction;
 export declare const bankverbindung: ValidateFunction;
 export declare const einwilligungen: ValidateFunction;

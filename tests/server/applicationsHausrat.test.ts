@@ -64,6 +64,7 @@ const agentAnswers = { ...advice, ...without(antworten, 'versicherungsnehmer') }
 // 110.11 + 18 (glass) + 36 x 1.5 (natural hazards) = 182.11 x 0.85 (SB 500) = 154.7935 -> 154.79
 // a year; tax 154.79 - 154.79 / 1.19 (130.08) = 24.71
 const PRICE = {
+  waehrung: 'EUR',
   beitrag: 154.79,
   jahresbeitrag: 154.79,
   zahlweise: 'JAEHRLICH',
@@ -138,7 +139,7 @@ describe('the household contents line on the one application service', () => {
       {
         path: '/body/antworten/deckung/versicherungssumme',
         keyword: 'minimum',
-        message: 'Die Versicherungssumme muss mindestens 10.000 € betragen.',
+        message: 'Die Versicherungssumme muss mindestens 10.000\u00a0€ betragen.',
       },
       {
         path: '/body/antworten/versicherungsnehmer/geburtsdatum',

@@ -41,6 +41,10 @@ async function view(id: string, headers: Record<string, string>): Promise<View> 
 const euro = (value: number) =>
   `${value.toLocaleString('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`;
 
+/** A Swiss amount as the documents print it (CHF 1'234.50). */
+const franc = (value: number) =>
+  `CHF ${value.toLocaleString('de-CH', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
 async function download(url: string, headers: Record<string, string>) {
   const response = await get(url, headers);
   expect(response.statusCode, url).toBe(200);
@@ -136,18 +140,19 @@ describe('GET .../{id}/dokumente/{dokumentId}', () => {
   });
 
   it('makes each generated document of a seeded contract show its number and premium', async () => {
-    for (const [id, headers] of [
-      ['AS-10000101', ANNA],
-      ['AS-10000105', ANNA],
-      ['HFK-20000202', asCustomer('3000102')],
-      ['PCH-50000101', asCustomer('6000101')],
+    for (const [id, headers, amount] of [
+      ['AS-10000101', ANNA, euro],
+      ['AS-10000105', ANNA, euro],
+      ['HFK-20000202', asCustomer('3000102'), euro],
+      // protect-ch's contract is in francs, in Swiss notation: CHF 69.00.
+      ['PCH-50000101', asCustomer('6000101'), franc],
     ] as const) {
       const contract = await view(id, headers);
       expect(contract.dokumente.length, id).toBeGreaterThanOrEqual(3);
       for (const typ of ['VERSICHERUNGSSCHEIN', 'BEITRAGSRECHNUNG']) {
         const { text } = await download(byTyp(contract, typ).url, headers);
         expect(text, `${id} ${typ}`).toContain(id);
-        expect(text, `${id} ${typ}`).toContain(euro(contract.versicherungsPraemie));
+        expect(text, `${id} ${typ}`).toContain(amount(contract.versicherungsPraemie));
       }
       for (const document of contract.dokumente) await download(document.url, headers);
     }

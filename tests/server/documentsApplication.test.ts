@@ -93,7 +93,7 @@ describe('POST /api/antrag/{flow}/angebot', () => {
       fieldErrors: [
         {
           path: '/body/antworten/fahrrad/kaufpreis',
-          message: 'Wir versichern Fahrräder ab einem Kaufpreis von 200 €.',
+          message: 'Wir versichern Fahrräder ab einem Kaufpreis von 200\u00a0€.',
         },
       ],
     });

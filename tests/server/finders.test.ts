@@ -166,10 +166,16 @@ describe('GET /api/adresse/strassen', () => {
     expect(await items('/api/adresse/strassen?plz=24103&q=nirgendwo')).toEqual([]);
   });
 
-  it('refuses a postcode that is not exactly 5 digits with 400', async () => {
+  it('finds the streets of a Swiss postcode (four digits)', async () => {
+    expect((await items('/api/adresse/strassen?plz=8001&q=Bahnhof')).map((i) => i.label)).toContain(
+      'Bahnhofstrasse',
+    );
+  });
+
+  it('refuses a postcode that is not 4 or 5 digits with 400', async () => {
     for (const url of [
       '/api/adresse/strassen',
-      '/api/adresse/strassen?plz=2410',
+      '/api/adresse/strassen?plz=241',
       '/api/adresse/strassen?plz=241030',
       `/api/adresse/strassen?plz=24103&q=${'a'.repeat(61)}`,
     ]) {

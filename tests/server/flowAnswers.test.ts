@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ValidateFunction } from 'ajv';
 import { checkFlowAnswers, type ServerFlow } from '../../apps/server/src/claims/flowAnswers.ts';
-import { readDefinitionJson } from '../support/definitions.ts';
+import { brandMarket, readDefinitionJson } from '../support/definitions.ts';
 import { travel, travelTexts, travelValidators } from '../engine/wizard/travelFixture.ts';
 
 const flow: ServerFlow = {
@@ -12,6 +12,9 @@ const flow: ServerFlow = {
     ['reise-test', travelTexts],
   ]),
 };
+
+// Checked as for andsafe (German market).
+const context = { market: brandMarket('andsafe') };
 
 const answers = {
   reise: { beginn: '2027-03-01', ende: '2027-03-15', gruppe: 'PAAR' },
@@ -26,7 +29,7 @@ const answers = {
 
 describe('the server check of a flow with lists, constraints, derived and read-only fields', () => {
   it('accepts answers the browser accepts', () => {
-    expect(checkFlowAnswers(flow, answers, {})).toMatchObject({ ok: true });
+    expect(checkFlowAnswers(flow, answers, context)).toMatchObject({ ok: true });
   });
 
   it('answers the German messages the browser shows, naming the list item', () => {
@@ -36,7 +39,7 @@ describe('the server check of a flow with lists, constraints, derived and read-o
       reisende: { personen: [answers.reisende.personen[0], { vorname: 'Max' }] },
       nehmer: { ...answers.nehmer, zahlweise: 'JAEHRLICH' },
     };
-    expect(checkFlowAnswers(flow, body, {})).toMatchObject({
+    expect(checkFlowAnswers(flow, body, context)).toMatchObject({
       ok: false,
       fieldErrors: [
         {
@@ -66,7 +69,7 @@ describe('the server check of a flow with lists, constraints, derived and read-o
   it('refuses more travellers than the travel group allows, with the limit', () => {
     const person = answers.reisende.personen[0];
     const body = { ...answers, reisende: { personen: [person, person, person] } };
-    expect(checkFlowAnswers(flow, body, {})).toMatchObject({
+    expect(checkFlowAnswers(flow, body, context)).toMatchObject({
       ok: false,
       fieldErrors: [
         {

@@ -63,7 +63,7 @@ describe('the definitions check of documents, download and links blocks', () => 
     (link as JsonObject)['params'] = { name: 'kundeninformation' };
     (link as JsonObject)['labelKey'] = 'Documents.fehlt';
     const found = messages({ [FAHRRAD]: bike });
-    const at = (pointer: string) => `${FAHRRAD} /steps/9/content/${pointer}`;
+    const at = (pointer: string) => `${FAHRRAD} /steps/10/content/${pointer}`;
     expect(found).toContainEqual(
       `${at('4/endpoint')}: unknown endpoint "application-offerte"; it must be declared in definitions/api/endpoints.json`,
     );
@@ -83,7 +83,7 @@ describe('the definitions check of documents, download and links blocks', () => 
     const blocks = stepOf(bike, 'zusammenfassung')['content'] as JsonObject[];
     (blocks[5] as JsonObject)['params'] = { flow: 'reise' };
     expect(messages({ [FAHRRAD]: bike })).toEqual([
-      `${FAHRRAD} /steps/9/content/5/params/flow: the flow parameter must be this flow's id "fahrrad", not "reise"`,
+      `${FAHRRAD} /steps/10/content/5/params/flow: the flow parameter must be this flow's id "fahrrad", not "reise"`,
     ]);
   });
 
@@ -95,7 +95,7 @@ describe('the definitions check of documents, download and links blocks', () => 
       var: 'data.einwilligungen.werbung',
     };
     expect(messages({ [FAHRRAD]: bike })).toEqual([
-      `${FAHRRAD} /steps/9/content/2/links/0/visibleWhen: reads "data.einwilligungen.werbung", but step "einwilligungen" comes later; a rule may read only earlier answers`,
+      `${FAHRRAD} /steps/10/content/2/links/0/visibleWhen: reads "data.einwilligungen.werbung", but step "einwilligungen" comes later; a rule may read only earlier answers`,
     ]);
   });
 

@@ -6,8 +6,9 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { ErrorObject } from 'ajv';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FORMAT_NAMES, KEYWORD_NAMES, createAjv } from '../../../engine/validation/index.ts';
+import { brandMarket } from '../../support/definitions.ts';
 
-type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+type Validate = ((this: unknown, data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
 const validationDir = fileURLToPath(new URL('../../../engine/validation/', import.meta.url));
 
@@ -22,9 +23,15 @@ const schema = {
     birthDate: { type: 'string', format: 'date', maxAge: 65 },
     founded: { type: 'string', foundingYear: true },
     files: { type: 'array', fileUpload: { maxSizeBytes: 1000, maxCount: 2 } },
+    plz: { type: 'string', postcode: true },
+    konto: { type: 'string', format: 'iban', debitIban: true },
   },
   required: ['lastname'],
 };
+
+// The validators read the brand's market from the rule context they are called with: the Swiss
+// brand's (four-digit postcodes, LSV+ from accounts in CH or LI).
+const context = { market: brandMarket('protect-ch') };
 
 const valid = {
   date: '2025-06-15',
@@ -41,6 +48,8 @@ const valid = {
   birthDate: '1960-06-15',
   founded: '2019-01-01',
   files: [{ name: 'rechnung.pdf', type: 'application/pdf', size: 1000 }],
+  plz: '8001',
+  konto: 'CH93 0076 2011 6238 5295 7',
 };
 
 const invalid = {
@@ -58,6 +67,8 @@ const invalid = {
   birthDate: '1959-06-15',
   founded: '2018-12-31',
   files: [{ name: 'bild.gif', type: 'image/gif', size: 10 }],
+  plz: '20095',
+  konto: 'DE75512108001245126199',
 };
 
 const tempDir = mkdtempSync(join(tmpdir(), 'standalone-validator-'));
@@ -107,18 +118,36 @@ describe('a precompiled (standalone) validator', () => {
 
   it('accepts valid data, as the live validator does', async () => {
     const { validate } = await compileStandalone();
-    expect(validate(valid)).toBe(true);
-    expect(createAjv().compile(schema)(valid)).toBe(true);
+    expect(validate.call(context, valid)).toBe(true);
+    expect(createAjv().compile(schema).call(context, valid)).toBe(true);
   });
 
   it('reports the same errors as the live validator', async () => {
     const { validate } = await compileStandalone();
     const live = createAjv().compile(schema);
-    expect(validate(invalid)).toBe(false);
-    expect(live(invalid)).toBe(false);
+    expect(validate.call(context, invalid)).toBe(false);
+    expect(live.call(context, invalid)).toBe(false);
     const paths = (errors: ErrorObject[] | null | undefined): string[] =>
       (errors ?? []).map((error) => `${error.instancePath} ${error.keyword}`);
     expect(paths(validate.errors)).toEqual(paths(live.errors));
     expect(paths(validate.errors)).toHaveLength(Object.keys(invalid).length);
+  });
+
+  it('checks postcodes and debit accounts against the market it is called with', async () => {
+    const { validate } = await compileStandalone();
+    const german = { market: brandMarket('andsafe') };
+    const answers = { ...valid, plz: '20095', konto: 'DE75 5121 0800 1245 1261 99' };
+    expect(validate.call(german, answers)).toBe(true);
+    expect(validate.call(context, answers)).toBe(false);
+    expect(validate.errors?.map((e) => [e.instancePath, e.keyword, e.params])).toEqual([
+      ['/plz', 'postcode', { beispiel: '8001' }],
+      ['/konto', 'debitIban', { laender: 'CH oder LI' }],
+    ]);
+    expect(validate.call(german, { ...answers, plz: '8001' })).toBe(false);
+  });
+
+  it('refuses to check a postcode without a market rather than guess one', async () => {
+    const { validate } = await compileStandalone();
+    expect(() => validate.call(undefined, valid)).toThrow(/context\.market/);
   });
 });

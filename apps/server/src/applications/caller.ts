@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Identity } from '../auth/index.ts';
 import { agentOf } from '../agents/customers.ts';
-import type { ServerFlow } from '../claims/flowAnswers.ts';
+import type { CheckContext, ServerFlow } from '../claims/flowAnswers.ts';
+import { marketOf } from '../platform/brands.ts';
 import { maySeePartner } from '../contracts/access.ts';
 import type { ContractView } from '../contracts/contractView.ts';
 import { partners, type Brand } from '../db/schema/index.ts';
@@ -161,11 +162,15 @@ export async function resolveCaller(
 export const isCaller = (value: Caller | GuardedOutcome): value is Caller =>
   'brand' in value && 'identity' in value;
 
-/** The rule context the answers are checked in, as the browser builds it for the variant. */
-export function ruleContextOf(caller: Caller, today: string): Record<string, unknown> {
+/**
+ * The rule context the answers are checked in, as the browser builds it for the variant, with the
+ * caller's brand and its market (postcodes, payment methods, currency).
+ */
+export function ruleContextOf(caller: Caller, today: string): CheckContext {
   return {
     variant: caller.variant,
     brand: caller.brand,
+    market: marketOf(caller.brand),
     role: caller.identity?.role ?? 'claimant',
     route: caller.route,
     entry: {},

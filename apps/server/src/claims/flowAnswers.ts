@@ -12,6 +12,7 @@ import {
   visibleSteps,
   withoutIrrelevant,
   type Bundles,
+  type Market,
   type WizardDefinition,
 } from '#engine';
 import type { FieldError } from '../http/errors.ts';
@@ -41,6 +42,13 @@ export function loadServerFlow(id: string, root = process.cwd()): ServerFlow {
   return { definition, validators, bundles };
 }
 
+/**
+ * The context answers are checked in, as the browser builds it: what rules read (variant, brand,
+ * role, route, today, contract) and the brand's market, which the keywords postcode and debitIban
+ * check against and the messages are written in.
+ */
+export type CheckContext = Record<string, unknown> & { market: Market };
+
 /** The outcome of checking a flow's answers. */
 export type AnswersCheck =
   | { ok: true; answers: Record<string, Record<string, unknown>> }
@@ -49,12 +57,13 @@ export type AnswersCheck =
 /**
  * Checks the answers of a flow as the browser does, with the same definition and validation
  * module: only visible steps, irrelevant keys dropped, each step's schema, offered options; the
- * answers come back normalised. Unknown or hidden steps are errors.
+ * answers come back normalised; messages are in the market's words (CHF, ss). Unknown or hidden
+ * steps are errors.
  */
 export function checkFlowAnswers(
   flow: ServerFlow,
   body: unknown,
-  context: Record<string, unknown>,
+  context: CheckContext,
 ): AnswersCheck {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return {
@@ -83,7 +92,7 @@ export function checkFlowAnswers(
       });
   }
   const answers: Record<string, Record<string, unknown>> = {};
-  const texts = textLookup(flow.bundles, flow.definition.i18nNamespace);
+  const texts = textLookup(flow.bundles, flow.definition.i18nNamespace, context.market);
   for (const step of visible) {
     const validate = flow.validators.get(step.id);
     const stepAnswers =

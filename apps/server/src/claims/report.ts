@@ -7,6 +7,7 @@ import { checkFlowAnswers, type ServerFlow } from './flowAnswers.ts';
 import { claimPrincipal, tokenHash } from './lookup.ts';
 import { queryRows } from './sql.ts';
 import { claimRouteOf } from './claimProducts.ts';
+import { marketOf } from '../platform/brands.ts';
 
 /** What creating a claim report answers. */
 export type ReportOutcome =
@@ -17,6 +18,8 @@ export type ReportOutcome =
 interface TokenRow extends Record<string, unknown> {
   versicherungs_nummer: string;
   versicherung: string;
+  /** The brand of the token's contract. */
+  brand: string;
 }
 
 /** A claim number: S-<year>-<8 characters>, unguessable and unique. */
@@ -41,11 +44,17 @@ export async function createClaimReport(
   const hash = tokenHash(token);
   const [row] = await queryRows<TokenRow>(
     db,
-    sql`SELECT versicherungs_nummer, versicherung FROM claim_tokens
-        WHERE token_hash = ${hash} AND used_at IS NULL AND expires_at > ${now.toISOString()}`,
+    sql`SELECT t.versicherungs_nummer, t.versicherung, c.brand FROM claim_tokens t
+        JOIN contracts c ON c.versicherungs_nummer = t.versicherungs_nummer
+        WHERE t.token_hash = ${hash} AND t.used_at IS NULL AND t.expires_at > ${now.toISOString()}`,
   );
   if (!row) return { status: 401 };
-  const context = { route: { product: claimRouteOf(row.versicherung), contractIndex: '0' } };
+  // The claim is checked in its contract's market (postcodes, amounts and spelling of messages).
+  const context = {
+    route: { product: claimRouteOf(row.versicherung), contractIndex: '0' },
+    brand: row.brand,
+    market: marketOf(row.brand),
+  };
   const checked = checkFlowAnswers(flow, body, context);
   if (!checked.ok) return { status: 400, fieldErrors: checked.fieldErrors };
   const incident = checked.answers['hergang'] ?? {};

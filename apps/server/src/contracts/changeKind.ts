@@ -29,6 +29,14 @@ export interface ChangeContext {
   tariffs: TariffCatalogue;
 }
 
+/** A field of a change's value that does not fit the contract (see ChangeKindSpec.fieldProblems). */
+export interface ChangeFieldProblem {
+  /** Path below the body field, with slashes (`plz`). */
+  path: string;
+  keyword: string;
+  message: string;
+}
+
 /** The contract columns a change writes. */
 export type ContractColumns = Partial<typeof contracts.$inferInsert>;
 
@@ -48,6 +56,12 @@ export interface ChangeKindSpec {
   generic: boolean;
   /** The German reason why this contract cannot take the change, or null. */
   check?(value: unknown, context: ChangeContext): string | null;
+  /**
+   * What the value's schema cannot say because it depends on the contract: problems of its fields
+   * for the contract's brand (a postcode of its market's country), answered as a 400 with German
+   * field errors; the paths are relative to the body field (`plz`).
+   */
+  fieldProblems?(value: unknown, context: ChangeContext): ChangeFieldProblem[];
   /** The pricing input with the change applied. */
   apply(input: PricingInput, value: unknown, context: ChangeContext): PricingInput;
   /** The contract columns to write when effective now; `input` is the priced input. */

@@ -1,4 +1,12 @@
-import { normalizeBic, normalizeIban } from '#engine';
+import common from '../../../../definitions/locales/de/common.json' with { type: 'json' };
+import {
+  debitCountriesText,
+  interpolate,
+  isMarketDebitIban,
+  normalizeBic,
+  normalizeIban,
+} from '#engine';
+import { marketOf } from '../platform/brands.ts';
 import { isInRegister } from '../applications/registers.ts';
 import type { Bankverbindung, FahrradTeil } from '../db/schema/index.ts';
 import type { ContractRow } from './access.ts';
@@ -9,6 +17,7 @@ import type { SaveOutcome } from './saveChange.ts';
 export const CONTRACT_DATA_MESSAGES = {
   inactive: 'Dieser Vertrag ist nicht mehr aktiv und kann nicht mehr geändert werden.',
   sepaMandat: 'Bitte erteilen Sie das SEPA-Lastschriftmandat.',
+  lsvErmaechtigung: 'Bitte erteilen Sie die Lastschrift-Ermächtigung (LSV+).',
   kontoinhaber: 'Bitte geben Sie den Kontoinhaber an (höchstens 70 Zeichen).',
   noBike: 'Zu diesem Vertrag gehört kein Fahrrad.',
   rahmennummer: 'Die Rahmennummer besteht aus 3 bis 30 Buchstaben, Ziffern oder Bindestrichen.',
@@ -46,11 +55,10 @@ export interface BankBody {
  * The bank details of a body, normalised (IBAN and BIC without spaces, upper case; holder trimmed),
  * or the 400 refusing them. The IBAN and BIC formats are the platform's one validation (ajv formats
  * `iban` and `bic` of engine/validation, checked by the route schema); here what a schema cannot
- * say: the mandate given and the holder's trimmed length.
+ * say: the holder's trimmed length. The mandate and the IBAN's country follow the contract's brand
+ * (see {@link bankChange}).
  */
 export function bankDetailsOf(body: BankBody): Bankverbindung | SaveOutcome {
-  if (body.sepaMandat !== true)
-    return fieldRefusal('/body/sepaMandat', 'const', CONTRACT_DATA_MESSAGES.sepaMandat);
   const kontoinhaber = body.kontoinhaber.trim();
   if (kontoinhaber === '' || kontoinhaber.length > KONTOINHABER_MAX)
     return fieldRefusal('/body/kontoinhaber', 'maxLength', CONTRACT_DATA_MESSAGES.kontoinhaber);
@@ -58,8 +66,32 @@ export function bankDetailsOf(body: BankBody): Bankverbindung | SaveOutcome {
   return { iban: normalizeIban(body.iban), swiftBic: bic === '' ? null : bic, kontoinhaber };
 }
 
-/** The change writing new bank details: the event and the audit row carry the IBAN masked. */
-export function bankChange(row: ContractRow, bank: Bankverbindung): DataChange {
+/**
+ * The change writing new bank details, or the 400 refusing them for the contract's brand: the
+ * debit authorisation its market uses (a SEPA mandate, or for LSV+ the debit authorisation; the
+ * body's `sepaMandat` carries either) must be given, and the IBAN must be of a country the market
+ * debits from (CH or LI for LSV+). The event and the audit row carry the IBAN masked.
+ */
+export function bankChange(
+  row: ContractRow,
+  bank: Bankverbindung,
+  mandat: boolean,
+): DataChange | SaveOutcome {
+  const market = marketOf(row.brand);
+  if (mandat !== true)
+    return fieldRefusal(
+      '/body/sepaMandat',
+      'const',
+      market.paymentMethods.includes('SEPA_LASTSCHRIFT')
+        ? CONTRACT_DATA_MESSAGES.sepaMandat
+        : CONTRACT_DATA_MESSAGES.lsvErmaechtigung,
+    );
+  if (!isMarketDebitIban(bank.iban, market))
+    return fieldRefusal(
+      '/body/iban',
+      'debitIban',
+      interpolate(common.validation.debitIban, { laender: debitCountriesText(market) }, market),
+    );
   return {
     columns: { bankverbindung: bank },
     event: {

@@ -1,7 +1,11 @@
+import common from '../../../../definitions/locales/de/common.json' with { type: 'json' };
 import { eq } from 'drizzle-orm';
+import { interpolate, isMarketPostcode } from '#engine';
 import { partners, type HausratDeckung, type HausratTeil } from '../db/schema/index.ts';
 import { contractTariff, variantForSum, type TariffCoverVariant } from '../pricing/index.ts';
+import { marketOf } from '../platform/brands.ts';
 import type { ChangeContext, ChangeKindSpec } from './changeKind.ts';
+import { contractCurrency } from './pricingInput.ts';
 
 /** A new risk address with the household data of spec section 3 ("New address"). */
 export interface NeuerRisikoort {
@@ -42,7 +46,11 @@ const text = (max: number) => ({ type: 'string', minLength: 1, maxLength: max })
 
 /** The variant a household of `needed` insured sum requires: the current one when it suffices. */
 function householdVariant(context: ChangeContext, needed: number): TariffCoverVariant | undefined {
-  const tariff = contractTariff(context.tariffs, context.row.produkt);
+  const tariff = contractTariff(
+    context.tariffs,
+    context.row.produkt,
+    contractCurrency(context.row),
+  );
   if (!tariff) return undefined;
   const current = tariff.coverVariants.find((v) => v.id === context.row.deckungsIdentifier);
   if (current && current.insuranceSum >= needed) return current;
@@ -51,7 +59,8 @@ function householdVariant(context: ChangeContext, needed: number): TariffCoverVa
 
 /** The insured sum a new home needs: the given one, at least living space times the tariff's rate. */
 function neededSum(value: NeuerRisikoort, context: ChangeContext): number {
-  const rate = context.tariffs.get(context.row.produkt)?.sumPerSquareMeter ?? 0;
+  const rate =
+    context.tariffs.get(context.row.produkt, contractCurrency(context.row))?.sumPerSquareMeter ?? 0;
   return Math.max(value.versicherungssumme ?? 0, (value.wohnflaeche ?? 0) * rate);
 }
 
@@ -67,7 +76,8 @@ export const risikoort: ChangeKindSpec = {
   valueSchema: {
     type: 'object',
     properties: {
-      plz: { type: 'string', pattern: '^[0-9]{5}$' },
+      // A postcode of the contract's brand's country: checked against its market in check.
+      plz: { type: 'string', minLength: 1, maxLength: 10 },
       ort: text(100),
       strasse: text(100),
       hausnummer: text(10),
@@ -99,6 +109,22 @@ export const risikoort: ChangeKindSpec = {
   eventTyp: 'NeueAdresse',
   beitragPath: 'risikoort',
   generic: true,
+  fieldProblems: (value, context) => {
+    const market = marketOf(context.row.brand);
+    return isMarketPostcode((value as NeuerRisikoort).plz, market)
+      ? []
+      : [
+          {
+            path: 'plz',
+            keyword: 'postcode',
+            message: interpolate(
+              common.validation.postcode,
+              { beispiel: market.postcode.example },
+              market,
+            ),
+          },
+        ];
+  },
   check: (value, context) => {
     const neu = value as NeuerRisikoort;
     if (!context.row.risikoOrt) return 'Zu diesem Vertrag gehört kein Risikoort.';

@@ -5,7 +5,8 @@ import { auditLog, changeEvents, contracts, pendingChanges } from '../db/schema/
 import { completeKey } from '../idempotency/idempotency.ts';
 import { isPriced, type PricedResult, type TariffCatalogue } from '../pricing/index.ts';
 import { findVisibleContract, type ContractRow } from './access.ts';
-import { CHANGE_KINDS, type Change } from './changeKinds.ts';
+import { VALIDATION_MESSAGE } from '../http/errors.ts';
+import { CHANGE_KINDS, changeFieldErrors, type Change } from './changeKinds.ts';
 import { toContractView } from './contractView.ts';
 import { quote } from './quote.ts';
 
@@ -104,6 +105,12 @@ export async function saveChanges(request: SaveRequest): Promise<SaveOutcome> {
     const readVersion = new Date(request.lastUpdated);
     if (row.lastUpdated.getTime() !== readVersion.getTime())
       return conflictOutcome(tx, identity, id);
+    const fieldErrors = changeFieldErrors(changes, { row, tariffs: request.tariffs });
+    if (fieldErrors.length > 0)
+      return {
+        status: 400,
+        body: { error: 'validation', message: VALIDATION_MESSAGE, fieldErrors },
+      };
 
     const { result: price, input } = quote(
       request.tariffs,

@@ -1,5 +1,5 @@
 import { addDays, addMonths, addYears, formatISO, parseISO } from 'date-fns';
-import { formatEuro, formatGermanDate } from '#engine';
+import { formatGermanDate, formatMoney, type Market } from '#engine';
 import type { ContractRow } from '../contracts/access.ts';
 import { maskIban } from '../contracts/contractData.ts';
 import { insuranceYearOf, parseDay } from '../pricing/index.ts';
@@ -15,8 +15,10 @@ export const GENERATED_DOCUMENTS = {
 /** What a contract document is made from. */
 export interface ContractDocumentInput {
   row: ContractRow;
-  /** The documents bundle (and common:), strict. */
+  /** The documents bundle (and common:), strict, in the market of the contract's brand. */
   texts: StrictTexts;
+  /** The market of the contract's brand: its amounts are in its currency. */
+  market: Market;
   /** Today as an ISO date (the app's injected clock). */
   today: string;
   /** The brand's name and colour. */
@@ -120,7 +122,7 @@ function coverRows(input: ContractDocumentInput): PdfRow[] {
     { label: t('variant'), text: variant?.deckungsVarianteName ?? row.deckungsIdentifier },
   ];
   if (row.versicherungsSumme !== null)
-    list.push({ label: t('sum'), text: formatEuro(row.versicherungsSumme) });
+    list.push({ label: t('sum'), text: formatMoney(row.versicherungsSumme, input.market) });
   if (row.selbstBeteiligung)
     list.push({
       label: t('deductible'),
@@ -129,7 +131,7 @@ function coverRows(input: ContractDocumentInput): PdfRow[] {
           ? t('noDeductible')
           : row.selbstBeteiligung.unit === 'PERCENT'
             ? `${row.selbstBeteiligung.value} %`
-            : formatEuro(row.selbstBeteiligung.value),
+            : formatMoney(row.selbstBeteiligung.value, input.market),
     });
   for (const flag of ['elementar', 'buerohaftpflicht'] as const) {
     const value = row[flag];
@@ -151,10 +153,26 @@ function premiumRows(input: ContractDocumentInput): PdfRow[] {
       label: texts.t('premium.perPeriod', {
         zahlweise: texts.t(`premium.zahlweise.${row.zahlweise}`),
       }),
-      text: formatEuro(row.versicherungsPraemie),
+      text: formatMoney(row.versicherungsPraemie, input.market),
     },
-    { label: texts.t('premium.annual'), text: formatEuro(row.jahresVersicherungsPraemie) },
+    {
+      label: texts.t('premium.annual'),
+      text: formatMoney(row.jahresVersicherungsPraemie, input.market),
+    },
   ];
+}
+
+/**
+ * How a contract's premium is paid in its brand's market: with bank details, the market's debit
+ * (SEPA direct debit, LSV+ in Switzerland); without, its bill (the Swiss QR-bill) or a transfer.
+ */
+export function paymentMethodOf(
+  row: Pick<ContractRow, 'bankverbindung'>,
+  market: Market,
+): Market['paymentMethods'][number] | 'UEBERWEISUNG' {
+  const debit = market.paymentMethods.find((m) => m === 'SEPA_LASTSCHRIFT' || m === 'LSV');
+  if (row.bankverbindung && debit) return debit;
+  return market.paymentMethods.includes('QR_RECHNUNG') ? 'QR_RECHNUNG' : 'UEBERWEISUNG';
 }
 
 function paymentRows(input: ContractDocumentInput): PdfRow[] {
@@ -162,11 +180,11 @@ function paymentRows(input: ContractDocumentInput): PdfRow[] {
   const t = (key: string) => texts.t(`contract.policy.${key}`);
   const list: PdfRow[] = [
     { label: t('paymentPeriod'), text: texts.t(`premium.zahlweise.${row.zahlweise}`) },
+    { label: t('method'), text: t(`methods.${paymentMethodOf(row, input.market)}`) },
   ];
   const bank = row.bankverbindung;
-  if (!bank) return [...list, { label: t('method'), text: t('transfer') }];
+  if (!bank) return list;
   list.push(
-    { label: t('method'), text: t('directDebit') },
     { label: t('accountHolder'), text: bank.kontoinhaber },
     { label: t('iban'), text: maskIban(bank.iban) },
   );
@@ -228,16 +246,16 @@ export function policyDocument(input: ContractDocumentInput): ContractDocument {
 
 /**
  * The last premium notice (Beitragsrechnung): the period it covers and its due date
- * ({@link premiumPeriodOf}), the amount per payment and per year, and how it is paid (direct
- * debit from the masked account, or a transfer naming the contract number); a dunning flag adds
- * the request to pay.
+ * ({@link premiumPeriodOf}), the amount per payment and per year, and how it is paid in the
+ * brand's market ({@link paymentMethodOf}: a debit from the masked account, a QR-bill, or a
+ * transfer naming the contract number); a dunning flag adds the request to pay.
  */
 export function premiumNoticeDocument(input: ContractDocumentInput): ContractDocument {
   const { texts, row } = input;
   const t = (key: string, values?: Record<string, unknown>) =>
     texts.t(`contract.notice.${key}`, values);
   const period = premiumPeriodOf(row, input.today);
-  const betrag = formatEuro(row.versicherungsPraemie);
+  const betrag = formatMoney(row.versicherungsPraemie, input.market);
   const faellig = formatGermanDate(period.faellig);
   const blocks: PdfSection['blocks'] = [
     rows([
@@ -254,13 +272,19 @@ export function premiumNoticeDocument(input: ContractDocumentInput): ContractDoc
         text: texts.t(`premium.zahlweise.${row.zahlweise}`),
       },
       { label: t('amount'), text: betrag },
-      { label: texts.t('premium.annual'), text: formatEuro(row.jahresVersicherungsPraemie) },
+      {
+        label: texts.t('premium.annual'),
+        text: formatMoney(row.jahresVersicherungsPraemie, input.market),
+      },
     ]),
     {
       kind: 'paragraph',
-      text: row.bankverbindung
-        ? t('directDebit', { betrag, datum: faellig, iban: maskIban(row.bankverbindung.iban) })
-        : t('transfer', { betrag, datum: faellig, nummer: row.versicherungsNummer }),
+      text: t(`methods.${paymentMethodOf(row, input.market)}`, {
+        betrag,
+        datum: faellig,
+        nummer: row.versicherungsNummer,
+        ...(row.bankverbindung ? { iban: maskIban(row.bankverbindung.iban) } : {}),
+      }),
     },
   ];
   if (row.mahnung) blocks.push({ kind: 'paragraph', text: t('overdue') });

@@ -99,7 +99,7 @@ export function registerFinderRoutes(app: FastifyInstance): void {
       schema: {
         querystring: {
           type: 'object',
-          properties: { plz: { type: 'string', pattern: '^[0-9]{5}$' }, q: text },
+          properties: { plz: { type: 'string', pattern: '^[0-9]{4,5}$' }, q: text },
           required: ['plz'],
           additionalProperties: false,
         },

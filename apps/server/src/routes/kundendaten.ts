@@ -1,8 +1,11 @@
+import common from '../../../../definitions/locales/de/common.json' with { type: 'json' };
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { auditLog, partners } from '../db/schema/index.ts';
-import { sendError } from '../http/errors.ts';
+import { interpolate, isMarketPostcode } from '#engine';
+import { sendError, sendValidationError, toFieldErrors } from '../http/errors.ts';
+import { marketOf } from '../platform/brands.ts';
 import { identityUsers } from '../identity/schema.ts';
 import { requireRole, type RouteContext } from './context.ts';
 
@@ -40,7 +43,8 @@ const KONTAKTDATEN_SCHEMA = {
       maxLength: 10,
       pattern: '^\\d+\\s?[a-zA-Z]?(-\\d+)?$',
     },
-    plz: { type: 'string', pattern: '^\\d{5}$' },
+    // A postcode of the customer's brand's country: checked against its market below.
+    plz: { type: 'string', minLength: 1, maxLength: 10 },
     ort: text(100),
     kontaktkanal: { enum: ['CHAT', 'EMAIL'] },
   },
@@ -106,15 +110,44 @@ export function registerKundendatenRoutes(app: FastifyInstance, context: RouteCo
 
   app.put<{ Body: Kontaktdaten }>(
     '/api/portal/kundendaten/kontaktdaten',
-    { schema: { body: KONTAKTDATEN_SCHEMA } },
+    // The schema's errors are answered together with the postcode check of the customer's brand.
+    { schema: { body: KONTAKTDATEN_SCHEMA }, attachValidation: true },
     async (request, reply) => {
       const identity = await customer(request, reply);
       if (!identity) return reply;
+      const [partner] = await context.db
+        .select({ brand: partners.brand })
+        .from(partners)
+        .where(eq(partners.partnerNummer, identity.partnerNummer));
+      if (!partner) return sendError(reply, 404, 'not-found', missing);
+      const fieldErrors = request.validationError
+        ? toFieldErrors(
+            request.validationError.validationContext ?? 'body',
+            request.validationError.validation,
+          )
+        : [];
+      const market = marketOf(partner.brand);
+      const plz: unknown = (request.body as Partial<Kontaktdaten> | undefined)?.plz;
+      if (
+        typeof plz === 'string' &&
+        !fieldErrors.some((error) => error.path === '/body/plz') &&
+        !isMarketPostcode(plz, market)
+      )
+        fieldErrors.push({
+          path: '/body/plz',
+          keyword: 'postcode',
+          message: interpolate(
+            common.validation.postcode,
+            { beispiel: market.postcode.example },
+            market,
+          ),
+        });
+      if (fieldErrors.length > 0) return sendValidationError(reply, fieldErrors);
       const body = request.body;
       const values = {
         strasse: body.strasse.trim(),
         hausnummer: body.hausnummer.trim(),
-        plz: body.plz,
+        plz: body.plz.trim(),
         ort: body.ort.trim(),
         kontaktkanal: body.kontaktkanal,
       };

@@ -1,6 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findVisibleContract, type ContractRow } from '../contracts/access.ts';
-import { CHANGE_KINDS, type Change, type ChangeKind } from '../contracts/changeKinds.ts';
+import {
+  CHANGE_KINDS,
+  changeFieldErrors,
+  type Change,
+  type ChangeKind,
+} from '../contracts/changeKinds.ts';
 import { quoteChanges } from '../contracts/quote.ts';
 import { sendContractNotFound, sendValidationError } from '../http/errors.ts';
 import type { PremiumResult } from '../pricing/index.ts';
@@ -71,6 +76,8 @@ function calculateRoute(
       }
       const change = changeOf(row, request.params, request.body);
       if (change === 'not-found') return sendContractNotFound(reply);
+      const fieldErrors = changeFieldErrors([change], { row, tariffs: context.tariffs });
+      if (fieldErrors.length > 0) return sendValidationError(reply, fieldErrors);
       const result = quoteChanges(
         context.tariffs,
         row,

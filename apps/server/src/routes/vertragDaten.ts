@@ -102,7 +102,7 @@ export function registerVertragDatenRoutes(app: FastifyInstance, context: RouteC
     (request, reply) =>
       runDataSave(context, request, reply, 'bankverbindung', request.body, () => {
         const bank = bankDetailsOf(request.body);
-        return 'status' in bank ? bank : (row) => bankChange(row, bank);
+        return 'status' in bank ? bank : (row) => bankChange(row, bank, request.body.sepaMandat);
       }),
   );
 

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BrandConfig } from '../../../../generated/types/brand.ts';
 import { InfoBox } from '#renderer';
+import { isMarketPostcode } from '#engine';
+import { currentMarket } from '../i18n/setup.ts';
 import { AuthForm } from '../auth/form/AuthForm.tsx';
 import { required, type Rule } from '../auth/form/rules.ts';
 import { TextField } from '../auth/form/TextField.tsx';
@@ -74,7 +76,9 @@ export function KundendatenPage() {
 const addressLine = (data: Kundendaten): string =>
   `${data.adresse.strasse} ${data.adresse.hausnummer}, ${data.adresse.plz} ${data.adresse.ort}`;
 
-const plz: Rule = (value) => (/^\d{5}$/.test(value.trim()) ? null : 'kundendaten.validation.plz');
+/** A postcode of the brand's country (its market), as the server checks it. */
+const plz: Rule = (value) =>
+  isMarketPostcode(value, currentMarket()) ? null : 'kundendaten.validation.plz';
 
 /** The contact data form, started with the customer's current data. */
 function KontaktdatenForm({ data }: { data: Kundendaten }) {

@@ -5,34 +5,38 @@ import { formatGermanDate } from './widgets/germanDate.ts';
 type Value = RatingWorksheet['eingaben'][number]['wert'];
 type Step = RatingWorksheet['schritte'][number];
 
-const numberFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 6 });
-
 const isWorksheet = (value: unknown): value is RatingWorksheet =>
   typeof value === 'object' &&
   value !== null &&
   Array.isArray((value as RatingWorksheet).schritte) &&
   Array.isArray((value as RatingWorksheet).eingaben);
 
-/** A worksheet value as people read it: numbers in German notation, dates as TT.MM.JJJJ, Ja/Nein. */
-function valueText(value: Value | undefined, t: RendererFormContext['t']): string {
+/** A figure of the worksheet in the locale's notation, with up to six decimals (rates, factors). */
+const figureText = (value: number, locale: string): string =>
+  new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }).format(value);
+
+/** A worksheet value as people read it: numbers in the locale's notation, dates as TT.MM.JJJJ, Ja/Nein. */
+function valueText(value: Value | undefined, context: RendererFormContext): string {
+  const { t } = context;
   if (value === undefined || value === null) return '–';
   if (typeof value === 'boolean') return t(value ? 'common:summary.yes' : 'common:summary.no');
-  if (typeof value === 'number') return numberFormat.format(value);
+  if (typeof value === 'number') return figureText(value, context.locale);
   return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatGermanDate(value) : value;
 }
 
 /** What a step used: the value with its source (table and key, tariff pointer), or that it was skipped. */
-function usedText(step: Step, t: RendererFormContext['t']): string {
+function usedText(step: Step, context: RendererFormContext): string {
+  const { t } = context;
   if (!step.ausgefuehrt) return t('common:worksheet.skipped');
   if (step.operation === 'round')
     return t('common:worksheet.round', { stellen: step.stellen ?? 2 });
-  const value = valueText(step.wert, t);
+  const value = valueText(step.wert, context);
   const source = step.quelle;
   if (source?.art === 'tabelle')
     return t('common:worksheet.fromTable', {
       wert: value,
       tabelle: source.bezeichnung ?? source.tabelle ?? '',
-      schluessel: (source.schluessel ?? []).map((key) => valueText(key, t)).join(' / '),
+      schluessel: (source.schluessel ?? []).map((key) => valueText(key, context)).join(' / '),
     });
   if (source?.art === 'tarif')
     return t('common:worksheet.fromTariff', { wert: value, zeiger: source.zeiger ?? '' });
@@ -57,6 +61,7 @@ export function Worksheet({ value, context }: { value: unknown; context: Rendere
           version: tarif.version,
           gueltigAb: formatGermanDate(tarif.gueltigAb),
           stichtag: formatGermanDate(value.stichtag),
+          waehrung: tarif.waehrung,
         })}
       </p>
       <table>
@@ -71,7 +76,7 @@ export function Worksheet({ value, context }: { value: unknown; context: Rendere
           {value.eingaben.map((input) => (
             <tr key={input.name}>
               <th scope="row">{input.bezeichnung}</th>
-              <td>{valueText(input.wert, t)}</td>
+              <td>{valueText(input.wert, context)}</td>
             </tr>
           ))}
         </tbody>
@@ -89,8 +94,10 @@ export function Worksheet({ value, context }: { value: unknown; context: Rendere
           {value.schritte.map((step) => (
             <tr key={step.id}>
               <th scope="row">{step.bezeichnung}</th>
-              <td>{usedText(step, t)}</td>
-              <td>{step.ergebnis === undefined ? '–' : numberFormat.format(step.ergebnis)}</td>
+              <td>{usedText(step, context)}</td>
+              <td>
+                {step.ergebnis === undefined ? '–' : figureText(step.ergebnis, context.locale)}
+              </td>
             </tr>
           ))}
         </tbody>

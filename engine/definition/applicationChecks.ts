@@ -28,6 +28,8 @@ export interface CheckedFile<T> {
 export interface ApplicationSet {
   definitions: readonly (ParsedDefinition & { report: Report })[];
   tariffs: readonly CheckedFile<Tariff>[];
+  /** Each brand's currency (definitions/brands/<brand>.json, market.currency), by brand id. */
+  currencies: ReadonlyMap<string, string>;
   registers: ReadonlySet<string>;
   lookup: SchemaLookup;
 }
@@ -111,49 +113,58 @@ function checkOwnFlow(flow: ParsedDefinition & { report: Report }): void {
 }
 
 /**
- * Checks what spans flows, tariffs and registers: every contract product has one tariff; every
- * application flow is priced by exactly one tariff's rating, which reads only answers the flow
- * has; a rating names only application flows; checks name registers that exist and answers the
- * flow has; calls of the application service name their own flow.
+ * Checks what spans flows, tariffs and registers: a contract product has one tariff per currency;
+ * an application flow is priced by exactly one tariff's rating in the currency of every brand it
+ * is offered under (a Swiss brand's flow needs a tariff in CHF), and that rating reads only
+ * answers the flow has; a rating names only application flows; checks name registers that exist
+ * and answers the flow has; calls of the application service name their own flow.
  */
 export function checkApplicationSet(set: ApplicationSet): void {
   const products = new Map<string, string>();
   const pricedBy = new Map<string, string>();
   const flows = new Map(set.definitions.map((d) => [d.value.id, d]));
   for (const tariff of set.tariffs) {
+    const { currency } = tariff.value;
     tariff.value.products.forEach((product, i) => {
-      const other = products.get(product);
+      const other = products.get(`${product} ${currency}`);
       if (other)
         tariff.report(
           `/products/${i}`,
-          `product ${product} already has a tariff (${other}); a product has exactly one tariff: change that file (raise its version) instead of adding another`,
+          `product ${product} already has a tariff in ${currency} (${other}); a product has exactly one tariff per currency: change that file (raise its version) instead of adding another`,
         );
-      else products.set(product, tariff.path);
+      else products.set(`${product} ${currency}`, tariff.path);
     });
     const priced: ParsedDefinition[] = [];
     tariff.value.rating?.flows.forEach((id, i) => {
       const flow = flows.get(id);
-      const other = pricedBy.get(id);
+      const other = pricedBy.get(`${id} ${currency}`);
       if (!flow || flow.value.kind !== 'application')
         tariff.report(
           `/rating/flows/${i}`,
           `"${id}" is no application flow of definitions/applications/ (or it has problems of its own)`,
         );
       else if (other)
-        tariff.report(`/rating/flows/${i}`, `flow "${id}" is already priced by ${other}`);
+        tariff.report(
+          `/rating/flows/${i}`,
+          `flow "${id}" is already priced in ${currency} by ${other}`,
+        );
       else {
-        pricedBy.set(id, tariff.path);
+        pricedBy.set(`${id} ${currency}`, tariff.path);
         priced.push(flow);
       }
     });
     checkTariffRating(tariff.value, priced, set.lookup, tariff.report);
   }
   for (const flow of set.definitions) {
-    if (flow.value.kind === 'application' && !pricedBy.has(flow.value.id))
-      flow.report(
-        '/product',
-        `application flow "${flow.value.id}" has no tariff: add "${flow.value.id}" to rating.flows of its line's tariff in definitions/tariffs/ (see docs/adding-an-insurance-line.md)`,
-      );
+    if (flow.value.kind === 'application')
+      flow.value.brands.forEach((brand, i) => {
+        const currency = set.currencies.get(brand);
+        if (currency && !pricedBy.has(`${flow.value.id} ${currency}`))
+          flow.report(
+            `/brands/${i}`,
+            `application flow "${flow.value.id}" is offered under ${brand}, which prices in ${currency}, but no tariff in ${currency} prices it: add "${flow.value.id}" to rating.flows of its line's tariff in ${currency} in definitions/tariffs/ (see docs/adding-an-insurance-line.md)`,
+          );
+      });
     checkFlowChecks(flow, set.registers, set.lookup);
     checkOwnFlow(flow);
   }

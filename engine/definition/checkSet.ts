@@ -12,6 +12,7 @@ import type { Catalogue } from '../../generated/types/catalogue.ts';
 import { checkDocumentSet, checkDocumentsSection } from './documentChecks.ts';
 import type { StaticDocument } from '../../generated/types/document.ts';
 import type { Tariff } from '../../generated/types/tariff.ts';
+import type { BrandConfig } from '../../generated/types/brand.ts';
 import { compileErrorPointer } from './schemaWalk.ts';
 import { parseSource, type JsonSource } from './source.ts';
 import {
@@ -219,6 +220,12 @@ export function checkDefinitionSet(
       value: v.value as Tariff,
       report: reporter(v.source),
     })),
+    currencies: new Map(
+      byKind('brand').map((v) => {
+        const brand = v.value as BrandConfig;
+        return [brand.id, brand.market.currency];
+      }),
+    ),
     registers: new Set([
       ...byKind('register').map((v) => baseName(v.source.path)),
       ...catalogues.keys(),

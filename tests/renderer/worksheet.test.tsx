@@ -35,7 +35,7 @@ const definition = inlineDefinition({
 });
 
 const rechenweg = {
-  tarif: { id: 'fahrrad', version: 2, gueltigAb: '2024-01-01' },
+  tarif: { id: 'fahrrad', version: 2, gueltigAb: '2024-01-01', waehrung: 'EUR' },
   stichtag: '2026-11-24',
   eingaben: [
     { name: 'fahrradtyp', bezeichnung: 'Fahrradtyp', wert: 'RENNRAD' },
@@ -124,7 +124,7 @@ describe('the rating worksheet under the price', () => {
     const inputs = within(box).getByRole('table', { name: 'Angaben, mit denen gerechnet wurde' });
     expect(inputs).toHaveTextContent('SchutzbriefNein');
     expect(box).toHaveTextContent(
-      'Tarif fahrrad, Version 2, gültig ab 01.01.2024; berechnet am 24.11.2026.',
+      'Tarif fahrrad, Version 2, gültig ab 01.01.2024, Beträge in EUR; berechnet am 24.11.2026.',
     );
     expect(await axe(box)).toEqual([]);
   });

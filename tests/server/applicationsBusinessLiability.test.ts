@@ -74,6 +74,7 @@ const agentAnswers = { ...needs, ...without(antworten, 'unternehmen') };
 // 321.0208; SB 250 € -5 % = 304.96976 -> 304.97; * 1.19 = 362.9143; quarterly * 1.03 / 4 =
 // 93.4504 -> 93.45; a year 373.80; net 373.80 / 1.19 = 314.12; tax 59.68.
 const PRICE = {
+  waehrung: 'EUR',
   beitrag: 93.45,
   jahresbeitrag: 373.8,
   zahlweise: 'VIERTELJAEHRLICH',

@@ -72,6 +72,7 @@ const agentAnswers = { ...advice, ...without(antworten, 'versicherungsnehmer') }
 // x 0.9 (SB 250) = 88.92 a year; monthly 88.92 x 1.05 / 12 = 7.7805 -> 7.78, x 12 = 93.36;
 // tax 93.36 - 93.36 / 1.19 (78.45) = 14.91
 const PRICE = {
+  waehrung: 'EUR',
   beitrag: 7.78,
   jahresbeitrag: 93.36,
   zahlweise: 'MONATLICH',
@@ -94,6 +95,7 @@ describe('the private liability line on the one application service', () => {
       grund: null,
       beitrag: 88.92,
       jahresbeitrag: 88.92,
+      waehrung: 'EUR',
       zahlweise: 'JAEHRLICH',
       versicherungssumme: 20_000_000,
       versicherungsbeginn: '2025-06-16',
@@ -235,7 +237,7 @@ describe('the private liability line on the one application service', () => {
     for (const expected of [
       'andsafe',
       'Ihr Angebot: Privathaftpflichtversicherung',
-      'Versicherungssumme 20 Millionen €',
+      'Versicherungssumme 20 Mio. €',
       // The monthly 7.78 and the year 93.36 worked out above (PRICE).
       'Beitrag monatlich 7,78 €',
       'Jahresbeitrag 93,36 €',

@@ -59,6 +59,7 @@ const antworten: Answers = {
 // 414 (class 3, up to 1 Mio. €) * 1.12 = 463.68; -10 % = 417.312 -> 417.31; * 1.19 = 496.5989;
 // * 1.02 / 2 = 253.2654 -> 253.27; a year 506.54; net 425.66; tax 80.88.
 const PRICE = {
+  waehrung: 'EUR',
   beitrag: 253.27,
   jahresbeitrag: 506.54,
   zahlweise: 'HALBJAEHRLICH',

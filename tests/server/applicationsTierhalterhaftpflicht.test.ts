@@ -85,6 +85,7 @@ const withDogs = (hunde: unknown[]) => ({
 // SB_250 -10 % = 132.57 a year; monthly x 1.05 = 139.1985 / 12 = 11.60; the year 12 x 11.60 =
 // 139.20; its tax part 139.20 - 139.20 / 1.19 (116.97) = 22.23.
 const PRICE = {
+  waehrung: 'EUR',
   beitrag: 11.6,
   jahresbeitrag: 139.2,
   zahlweise: 'MONATLICH',

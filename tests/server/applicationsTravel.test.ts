@@ -57,6 +57,7 @@ const antworten = {
 // * 2 persons * 2.40 (worldwide, couple) = 100.80; luggage 19 (up to 31 days) * 2 * 1.6 = 60.80;
 // net 282.56, tax 19 % = 53.69, single payment 336.25.
 const PRICE = {
+  waehrung: 'EUR',
   beitrag: 336.25,
   jahresbeitrag: 336.25,
   versicherungsteuer: 53.69,

@@ -13,6 +13,7 @@ const tariffs = defaultTariffs();
 
 const phv: PricingInput = {
   produkt: 'PRIVATHAFTPFLICHT',
+  waehrung: 'EUR',
   deckungsIdentifier: 'PHV_KOMFORT',
   zahlweise: 'JAEHRLICH',
   selbstbeteiligung: 'SB_KEINE',
@@ -24,8 +25,8 @@ const phv: PricingInput = {
 };
 
 describe('pricing', () => {
-  it('has exactly one tariff for every product', () => {
-    for (const produkt of PRODUKTE) expect(tariffs.get(produkt), produkt).toBeDefined();
+  it('has exactly one tariff in euros for every product', () => {
+    for (const produkt of PRODUKTE) expect(tariffs.get(produkt, 'EUR'), produkt).toBeDefined();
   });
 
   it('charges the base premium of the variant for an annual payment from the start of the year', () => {

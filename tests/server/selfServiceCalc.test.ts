@@ -79,13 +79,56 @@ describe('POST .../{id}/beitrag/risikoort', () => {
     expect(huge.json()).toMatchObject({ ungueltig: true, beitrag: null });
   });
 
-  it('answers a malformed postcode with 400', async () => {
+  it("answers a postcode of another country than the brand's with 400 and a German message", async () => {
     const response = await calc('AS-10000102', 'risikoort', {
       risikoOrt: { ...address, plz: '5066' },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
-      fieldErrors: [{ path: '/body/risikoOrt/plz', keyword: 'pattern' }],
+      fieldErrors: [
+        {
+          path: '/body/risikoOrt/plz',
+          keyword: 'postcode',
+          message: 'Bitte geben Sie eine gültige Postleitzahl an, zum Beispiel 20354.',
+        },
+      ],
+    });
+  });
+});
+
+describe("a Swiss brand's contract (protect-ch)", () => {
+  const LUKAS = asCustomer('6000101');
+  const zurich = { plz: '8004', ort: 'Zürich', strasse: 'Langstrasse', hausnummer: '10' };
+
+  it('takes a move to a Swiss postcode and prices it with the tariff in francs', async () => {
+    const response = await calc(
+      'PCH-50000102',
+      'risikoort',
+      { risikoOrt: { ...zurich, wohnflaeche: 80 } },
+      LUKAS,
+    );
+    expect(response.statusCode).toBe(200);
+    // hausrat-ch: HR_KOMFORT 139 + elementar 42 + glass 22 + bicycle 35, less 10 % (SB_250) =
+    // 214.20 a year; half-yearly 214.20 × 1.02 / 2 = 109.24 (the euro tariff would give 92.72)
+    expect(response.json()).toMatchObject({ beitrag: 109.24, ungueltig: false });
+  });
+
+  it('refuses a German postcode with the Swiss example', async () => {
+    const response = await calc(
+      'PCH-50000102',
+      'risikoort',
+      { risikoOrt: { ...zurich, plz: '80331', wohnflaeche: 80 } },
+      LUKAS,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      fieldErrors: [
+        {
+          path: '/body/risikoOrt/plz',
+          keyword: 'postcode',
+          message: 'Bitte geben Sie eine gültige Postleitzahl an, zum Beispiel 8001.',
+        },
+      ],
     });
   });
 });

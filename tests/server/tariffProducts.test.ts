@@ -49,8 +49,8 @@ afterEach(() => {
 describe('tariffs of contract products and of lines sold by application only', () => {
   it('loads a VSH tariff that has only its rating, and gives it to no contract', () => {
     const catalogue = loadTariffs(folderWith([applicationOnly()]));
-    expect(catalogue.get('VSH')?.rating?.flows).toEqual(['reise']);
-    expect(catalogue.get('VSH')?.coverVariants).toBeUndefined();
+    expect(catalogue.get('VSH', 'EUR')?.rating?.flows).toEqual(['reise']);
+    expect(catalogue.get('VSH', 'EUR')?.coverVariants).toBeUndefined();
   });
 
   it('refuses a tariff of a contract product without the sections contract self-service needs', () => {
@@ -67,11 +67,13 @@ describe('tariffs of contract products and of lines sold by application only', (
 
   it('gives contract pricing the tariff of every contract product with all its sections', () => {
     const catalogue = loadTariffs();
-    const tariff = contractTariff(catalogue, 'REISE');
+    const tariff = contractTariff(catalogue, 'REISE', 'EUR');
     expect(tariff?.coverVariants.map((variant) => variant.id)).toEqual([
       'REISE_RUECKTRITT',
       'REISE_KOMPLETT',
     ]);
-    expect(contractTariff(loadTariffs(folderWith([applicationOnly()])), 'REISE')).toBeUndefined();
+    expect(
+      contractTariff(loadTariffs(folderWith([applicationOnly()])), 'REISE', 'EUR'),
+    ).toBeUndefined();
   });
 });

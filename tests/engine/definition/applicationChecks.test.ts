@@ -62,25 +62,38 @@ describe('the definitions check of tariffs, application flows and registers', ()
     );
   });
 
-  it('refuses a second tariff for a product, at the pointer of the product', () => {
+  it('refuses a second tariff for a product in one currency, at the pointer of the product', () => {
     const second = realJson('definitions/tariffs/reise.json');
     second['id'] = 'reise-2027';
     const messages = located({ 'definitions/tariffs/reise-2027.json': second });
     expect(messages).toContainEqual(
       expect.stringMatching(
-        /^definitions\/tariffs\/reise-2027\.json:\d+:\d+ \/products\/0: product REISE already has a tariff \(definitions\/tariffs\/reise\.json\)/,
+        /^definitions\/tariffs\/reise-2027\.json:\d+:\d+ \/products\/0: product REISE already has a tariff in EUR \(definitions\/tariffs\/reise\.json\)/,
       ),
     );
   });
 
-  it('refuses an application flow without a tariff, at its product', () => {
+  it('refuses an application flow without a tariff in the currency of a brand offering it, at the brand', () => {
     const tariff = realJson(TARIFF);
     delete tariff['rating'];
-    expect(located({ [TARIFF]: tariff })).toContainEqual(
+    const messages = located({ [TARIFF]: tariff });
+    expect(messages).toContainEqual(
       expect.stringMatching(
-        /^definitions\/applications\/fahrrad\.json:\d+:\d+ \/product: application flow "fahrrad" has no tariff: add "fahrrad" to rating\.flows/,
+        /^definitions\/applications\/fahrrad\.json:\d+:\d+ \/brands\/0: application flow "fahrrad" is offered under andsafe, which prices in EUR, but no tariff in EUR prices it: add "fahrrad" to rating\.flows/,
       ),
     );
+    // protect-ch prices in CHF, with its own tariff: still priced.
+    expect(messages.filter((m) => m.includes('protect-ch'))).toEqual([]);
+  });
+
+  it("wants the Swiss brand's flows priced by a tariff in francs, not by the euro tariff", () => {
+    const swiss = realJson('definitions/tariffs/fahrrad-ch.json');
+    delete swiss['rating'];
+    expect(located({ 'definitions/tariffs/fahrrad-ch.json': swiss })).toEqual([
+      expect.stringMatching(
+        /^definitions\/applications\/fahrrad\.json:\d+:\d+ \/brands\/4: application flow "fahrrad" is offered under protect-ch, which prices in CHF, but no tariff in CHF prices it/,
+      ),
+    ]);
   });
 
   it('refuses a check of a register that does not exist, and a flow parameter of another flow', () => {

@@ -74,6 +74,7 @@ export const withAnswers = (answers: Answers, step: string, values: Record<strin
 export const PRICED = {
   beitrag: 6.3,
   jahresbeitrag: 75.6,
+  waehrung: 'EUR',
   zahlweise: 'MONATLICH',
   versicherungssumme: 1500,
   versicherungsbeginn: '2025-07-01',

@@ -12,7 +12,7 @@ import { rate } from '../../../apps/server/src/rating/index.ts';
 // (/deductibleDiscounts), the minimum of 120 € net (/minimumAnnualPremium), rounded to cents;
 // then 19 % insurance tax, the payment period's factor (/paymentPeriods) and instalments.
 
-const bhv = defaultTariffs().get('BHV_1') as Tariff;
+const bhv = defaultTariffs().get('BHV_1', 'EUR') as Tariff;
 const TODAY = '2025-06-15';
 
 interface Case {

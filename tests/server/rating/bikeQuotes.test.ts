@@ -3,7 +3,7 @@ import { defaultTariffs, type Tariff } from '../../../apps/server/src/pricing/in
 import { rate } from '../../../apps/server/src/rating/index.ts';
 import fixture from '../fixtures/bike-quotes.json' with { type: 'json' };
 
-const fahrrad = defaultTariffs().get('FAHRRAD') as Tariff;
+const fahrrad = defaultTariffs().get('FAHRRAD', 'EUR') as Tariff;
 
 interface CaseInput {
   versicherungssumme: number;

@@ -10,7 +10,7 @@ import { rate } from '../../../apps/server/src/rating/index.ts';
 // interruption +20 %, elementary +89 €, glass +60 €, the deductible discount; at least 199 € a
 // year; payment period factor and instalments; the tax share is 19/119 of the annual premium.
 
-const si = defaultTariffs().get('SI_MEHRGEFAHREN') as Tariff;
+const si = defaultTariffs().get('SI_MEHRGEFAHREN', 'EUR') as Tariff;
 
 interface Input {
   hauptgewerbe: string;

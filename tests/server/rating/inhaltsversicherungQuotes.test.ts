@@ -9,7 +9,7 @@ import { rate } from '../../../apps/server/src/rating/index.ts';
 // deductible discount, office liability +79 €, private liability +29 €; at least 99 € a year;
 // payment period factor and instalments; the tax share is 19/119 of the annual premium.
 
-const vh = defaultTariffs().get('VH') as Tariff;
+const vh = defaultTariffs().get('VH', 'EUR') as Tariff;
 const ALL = ['FEUER', 'EINBRUCHDIEBSTAHL', 'LEITUNGSWASSER', 'STURM_HAGEL'];
 
 interface Input {

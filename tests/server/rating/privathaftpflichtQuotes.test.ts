@@ -13,7 +13,7 @@ import { rate } from '../../../apps/server/src/rating/index.ts';
 //   1.03 / 4, half-yearly 1.02 / 2, yearly 1 / 1); per year = per payment x payments;
 //   tax = per year - per year / 1.19 (each in cents).
 
-const phv = defaultTariffs().get('PRIVATHAFTPFLICHT') as Tariff;
+const phv = defaultTariffs().get('PRIVATHAFTPFLICHT', 'EUR') as Tariff;
 const TODAY = '2026-03-01';
 
 interface Case {

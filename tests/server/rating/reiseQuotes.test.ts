@@ -6,7 +6,7 @@ import { rate } from '../../../apps/server/src/rating/index.ts';
 // worked out by hand from the tariff's tables (the arithmetic is in each case's comment), never
 // by the code under test. Net premium, 19 % tax on it (rounded to the cent), paid once.
 
-const reise = defaultTariffs().get('REISE') as Tariff;
+const reise = defaultTariffs().get('REISE', 'EUR') as Tariff;
 const TODAY = '2026-11-24';
 
 interface Trip {

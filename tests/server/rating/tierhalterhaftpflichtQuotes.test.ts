@@ -12,7 +12,7 @@ import { rate } from '../../../apps/server/src/rating/index.ts';
 // 1.03, half-yearly 1.02) divided into its payments, rounded to cents, the year = payment x
 // payments; the tax part of the year = year - year / 1.19.
 
-const thv = defaultTariffs().get('TIERHALTERHAFTPFLICHT') as Tariff;
+const thv = defaultTariffs().get('TIERHALTERHAFTPFLICHT', 'EUR') as Tariff;
 const TODAY = '2026-02-01';
 
 interface Dog {

@@ -10,7 +10,7 @@ import { rate } from '../../../apps/server/src/rating/index.ts';
 // factor and instalments; the tax share is 19/119 of the annual premium. Only trades that give
 // advice (catalogue attribute beratend) are insurable.
 
-const vsh = defaultTariffs().get('VSH') as Tariff;
+const vsh = defaultTariffs().get('VSH', 'EUR') as Tariff;
 
 interface Input {
   hauptgewerbe: string;

@@ -4,6 +4,8 @@ import type { ApplicationFlow } from '../flows/registry.ts';
 import type { FieldError } from '../http/errors.ts';
 import { VALIDATION_MESSAGE } from '../http/errors.ts';
 import type { GuardedOutcome } from '../idempotency/guard.ts';
+import { marketOf } from '../platform/brands.ts';
+import type { Tariff } from '../pricing/index.ts';
 import { rate, type RatingResult } from '../rating/index.ts';
 import { ruleContextOf, type Caller } from './caller.ts';
 
@@ -15,6 +17,8 @@ export interface PricedAnswers {
   /** The checked, normalised answers, keyed by step. */
   answers: Record<string, Record<string, unknown>>;
   rating: Exclude<RatingResult, { kind: 'incomplete' }>;
+  /** The tariff that priced them: the flow's in the currency of the caller's brand. */
+  tariff: Tariff;
 }
 
 const validation = (fieldErrors: FieldError[]): GuardedOutcome => ({
@@ -26,7 +30,8 @@ const validation = (fieldErrors: FieldError[]): GuardedOutcome => ({
  * Checks a flow's answers as the browser does (the same definition and validation module) and
  * prices them with the flow's tariff. `complete` is a submission: every visible step must be
  * answered. Otherwise it is a quote: what is given must be valid, what is missing is left to
- * the tariff, which names the answers it needs. Answers the priced answers, or the 400 (field
+ * the tariff, which names the answers it needs. The tariff is the flow's in the currency of the
+ * caller's brand (a Swiss brand prices in CHF). Answers the priced answers, or the 400 (field
  * errors under /body/antworten) or 404 to send.
  */
 export function priceAnswers(
@@ -46,7 +51,9 @@ export function priceAnswers(
       return validation(errors.map((error) => ({ ...error, path: toBody(error.path) })));
   }
   const answers = checked.answers ?? {};
-  if (!application.tariff)
+  // The brand prices in its market's currency, with the flow's tariff in that currency.
+  const tariff = application.tariffIn(marketOf(caller.brand).currency);
+  if (!tariff)
     return {
       status: 404,
       body: {
@@ -54,7 +61,7 @@ export function priceAnswers(
         message: 'Für diesen Antrag können wir online keinen Beitrag berechnen.',
       },
     };
-  const rating = rate(application.tariff, answers, {
+  const rating = rate(tariff, answers, {
     today,
     variant: caller.variant,
     brand: caller.brand,
@@ -69,7 +76,7 @@ export function priceAnswers(
         message: common.validation.required,
       })),
     );
-  return { answers, rating };
+  return { answers, rating, tariff };
 }
 
 /** Narrows the result of {@link priceAnswers}. */

@@ -45,19 +45,20 @@ export function registerApplicationRoutes(app: FastifyInstance, context: RouteCo
         false,
       );
       if (!isPriced(priced)) return send(reply, priced);
-      const { rating } = priced;
+      const { rating, tariff } = priced;
       const worksheet =
         caller.identity?.role === 'vermittler' ? { rechenweg: rating.worksheet } : {};
       if (rating.kind === 'refused') {
         const given = Object.fromEntries(rating.worksheet.eingaben.map((i) => [i.name, i.wert]));
         const outputs = Object.fromEntries(
-          (application.tariff?.rating?.outputs ?? []).map((name) => [name, given[name] ?? null]),
+          (tariff.rating?.outputs ?? []).map((name) => [name, given[name] ?? null]),
         );
         return {
           versicherbar: false,
           grund: rating.grund,
           beitrag: null,
           jahresbeitrag: null,
+          waehrung: tariff.currency,
           ...outputs,
           ...worksheet,
         };
@@ -67,6 +68,7 @@ export function registerApplicationRoutes(app: FastifyInstance, context: RouteCo
         grund: null,
         beitrag: rating.beitrag,
         jahresbeitrag: rating.jahresbeitrag,
+        waehrung: tariff.currency,
         ...rating.outputs,
         ...worksheet,
       };

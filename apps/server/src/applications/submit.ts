@@ -63,7 +63,7 @@ export async function submitApplication(request: SubmitRequest): Promise<Guarded
   const failed = runChecks(application.flow, priced.answers);
   if (failed)
     return { status: 422, body: { error: 'pruefung-fehlgeschlagen', message: failed.message } };
-  const { rating, answers } = priced;
+  const { rating, answers, tariff } = priced;
   if (rating.kind === 'refused')
     return { status: 422, body: { error: 'nicht-versicherbar', message: rating.grund } };
 
@@ -72,7 +72,12 @@ export async function submitApplication(request: SubmitRequest): Promise<Guarded
     identity === null
       ? { role: 'oeffentlich', id: null }
       : { role: identity.role, id: actorIdOf(identity) };
-  const price = { beitrag: rating.beitrag, jahresbeitrag: rating.jahresbeitrag, ...rating.outputs };
+  const price = {
+    beitrag: rating.beitrag,
+    jahresbeitrag: rating.jahresbeitrag,
+    waehrung: tariff.currency,
+    ...rating.outputs,
+  };
   const contract = caller.contract;
   const vertrag = contract
     ? {

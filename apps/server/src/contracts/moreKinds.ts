@@ -1,11 +1,16 @@
 import type { VersicherteGewerbe } from '../db/schema/index.ts';
 import { contractTariff } from '../pricing/index.ts';
 import type { ChangeContext, ChangeKindSpec } from './changeKind.ts';
+import { contractCurrency } from './pricingInput.ts';
 
 /** The variant of the contract's product whose insured sum is exactly `value` (a decimal string). */
 function variantWithSum(value: unknown, context: ChangeContext) {
   const sum = Number(String(value).replace(',', '.'));
-  return contractTariff(context.tariffs, context.row.produkt)?.coverVariants.find(
+  return contractTariff(
+    context.tariffs,
+    context.row.produkt,
+    contractCurrency(context.row),
+  )?.coverVariants.find(
     (variant) => variant.products.includes(context.row.produkt) && variant.insuranceSum === sum,
   );
 }

@@ -1,5 +1,6 @@
 import type { HausratTeil, Jahresumsatz, PhvTeil } from '../db/schema/index.ts';
-import type { PricingInput } from '../pricing/index.ts';
+import type { Currency, PricingInput } from '../pricing/index.ts';
+import { marketOf } from '../platform/brands.ts';
 import type { ContractRow } from './access.ts';
 
 /** Household covers priced by their own flag or variant, not as an optional cover. */
@@ -20,10 +21,15 @@ export function coverExtrasOf(parts: {
   };
 }
 
+/** The currency a contract is priced in: its brand's (tariffs in that currency price it). */
+export const contractCurrency = (row: Pick<ContractRow, 'brand'>): Currency =>
+  marketOf(row.brand).currency;
+
 /** The pricing input of a contract as it stands, effective on `wirksamkeitsdatum`. */
 export function pricingInputOf(row: ContractRow, wirksamkeitsdatum: string): PricingInput {
   return {
     produkt: row.produkt,
+    waehrung: contractCurrency(row),
     deckungsIdentifier: row.deckungsIdentifier,
     zahlweise: row.zahlweise,
     selbstbeteiligung: row.neueSelbstbeteiligung,

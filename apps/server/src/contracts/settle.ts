@@ -10,6 +10,7 @@ import {
 import { calculatePremium, isPriced, type TariffCatalogue } from '../pricing/index.ts';
 import type { ContractRow } from './access.ts';
 import { CHANGE_KINDS, pricingInputOf, type ChangeKind } from './changeKinds.ts';
+import { contractCurrency } from './pricingInput.ts';
 import { isActive } from './contractView.ts';
 import { NEXT_VERSION, premiumColumns } from './saveChange.ts';
 
@@ -233,7 +234,7 @@ async function runRevenueTasks(
   start: ContractRow,
   today: string,
 ): Promise<number> {
-  const rules = tariffs.get(start.produkt)?.revenueReminders;
+  const rules = tariffs.get(start.produkt, contractCurrency(start))?.revenueReminders;
   let row = start;
   let closed = 0;
   // A clock moved far ahead may run out the second reminder the first one created.

@@ -2,13 +2,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { WizardDefinition } from '#engine';
 import { loadServerFlow, type ServerFlow } from '../claims/flowAnswers.ts';
-import type { Tariff, TariffCatalogue } from '../pricing/index.ts';
+import type { Currency, Tariff, TariffCatalogue } from '../pricing/index.ts';
 
-/** An application flow the server serves: its checked definition, validators and texts, and tariff. */
+/** An application flow the server serves: its checked definition, validators and texts, and tariffs. */
 export interface ApplicationFlow {
   flow: ServerFlow;
-  /** The tariff whose rating prices the flow (definitions:check makes sure there is exactly one). */
-  tariff: Tariff | undefined;
+  /**
+   * The tariff whose rating prices the flow in a currency, the caller's brand's (definitions:check
+   * makes sure there is exactly one for the currency of every brand the flow is offered under).
+   */
+  tariffIn(currency: Currency): Tariff | undefined;
 }
 
 /** The flows of generated/definitions, by id, as the server finds them. */
@@ -43,8 +46,8 @@ export function createFlowRegistry(tariffs: TariffCatalogue, root = process.cwd(
     }
     return definitions;
   };
-  const tariffOf = (id: string): Tariff | undefined =>
-    [...new Set(tariffs.values())].find((tariff) => tariff.rating?.flows.includes(id));
+  const ratingsOf = (id: string): readonly Tariff[] =>
+    tariffs.all().filter((tariff) => tariff.rating?.flows.includes(id));
   return {
     definition: (id) => all().get(id),
     definitions: () => [...all().values()],
@@ -53,7 +56,11 @@ export function createFlowRegistry(tariffs: TariffCatalogue, root = process.cwd(
       if (!definition || definition.kind !== 'application') return undefined;
       let entry = compiled.get(id);
       if (!entry) {
-        entry = { flow: loadServerFlow(id, root), tariff: tariffOf(id) };
+        const rated = ratingsOf(id);
+        entry = {
+          flow: loadServerFlow(id, root),
+          tariffIn: (currency) => rated.find((tariff) => tariff.currency === currency),
+        };
         compiled.set(id, entry);
       }
       return entry;

@@ -6,11 +6,13 @@ import type {
 } from '../db/schema/contractTypes.ts';
 import { parseDay, remainingShare, type Hauptfaelligkeit } from './insuranceYear.ts';
 import { optionalCovers, revenueFactorOf } from './options.ts';
-import { contractTariff, type TariffCatalogue } from './tariff.ts';
+import { contractTariff, type Currency, type TariffCatalogue } from './tariff.ts';
 
 /** What a premium depends on: the contract's (possibly changed) cover and the effective date. */
 export interface PricingInput {
   produkt: Produkt;
+  /** The currency of the contract's brand: it is priced with the product's tariff in it. */
+  waehrung: Currency;
   deckungsIdentifier: string;
   zahlweise: Zahlweise;
   selbstbeteiligung: Selbstbeteiligung | null;
@@ -78,7 +80,7 @@ export function calculatePremium(
   catalogue: TariffCatalogue,
   input: PricingInput,
 ): PricedResult | PremiumResult {
-  const tariff = contractTariff(catalogue, input.produkt);
+  const tariff = contractTariff(catalogue, input.produkt, input.waehrung);
   if (!tariff) return invalid(input, 'Für dieses Produkt gibt es keinen Tarif.');
   const variant = tariff.coverVariants.find(
     (candidate) =>

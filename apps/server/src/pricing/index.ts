@@ -16,9 +16,10 @@ export {
   type Hauptfaelligkeit,
   type InsuranceYear,
 } from './insuranceYear.ts';
-export { contractTariff, isContractTariff } from './tariff.ts';
+export { contractTariff, isContractTariff, tariffCatalogue } from './tariff.ts';
 export type {
   ContractTariff,
+  Currency,
   Tariff,
   TariffCatalogue,
   TariffCoverVariant,

@@ -2,7 +2,12 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAjv } from '../../../../engine/validation/createAjv.ts';
-import type { Tariff, TariffCatalogue, TariffProduct } from './tariff.ts';
+import {
+  tariffCatalogue,
+  type Tariff,
+  type TariffCatalogue,
+  type TariffProduct,
+} from './tariff.ts';
 
 /** The repository root (definitions/ and generated/ are read from it). */
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
@@ -18,8 +23,8 @@ const RULE_SCHEMA_PATH = join(REPO_ROOT, 'definitions', 'schema', 'rule.schema.j
 
 /**
  * Reads and validates every tariff file and indexes it by product (contract products and lines
- * sold by application only). Throws on a file that breaks the schema, names a variant product
- * outside its products list, or prices a product twice.
+ * sold by application only) and currency. Throws on a file that breaks the schema, names a variant
+ * product outside its products list, or prices a product twice in one currency.
  */
 export function loadTariffs(dir: string = TARIFFS_DIR): TariffCatalogue {
   const ajv = createAjv();
@@ -27,7 +32,8 @@ export function loadTariffs(dir: string = TARIFFS_DIR): TariffCatalogue {
   const validate = ajv.compile<Tariff>(
     JSON.parse(readFileSync(TARIFF_SCHEMA_PATH, 'utf8')) as object,
   );
-  const catalogue = new Map<TariffProduct, Tariff>();
+  const tariffs: Tariff[] = [];
+  const priced = new Set<string>();
   for (const name of readdirSync(dir)
     .filter((file) => file.endsWith('.json'))
     .sort()) {
@@ -43,12 +49,14 @@ export function loadTariffs(dir: string = TARIFFS_DIR): TariffCatalogue {
         throw new Error(`Tarif ${name}: Deckung ${variant.id} nennt fremdes Produkt ${foreign}.`);
     }
     for (const product of data.products) {
-      if (catalogue.has(product))
-        throw new Error(`Produkt ${product} hat mehr als einen Tarif (${name}).`);
-      catalogue.set(product, data);
+      const key = `${product} ${data.currency}`;
+      if (priced.has(key))
+        throw new Error(`Produkt ${product} hat mehr als einen Tarif in ${data.currency} (${name}).`);
+      priced.add(key);
     }
+    tariffs.push(data);
   }
-  return catalogue;
+  return tariffCatalogue(tariffs);
 }
 
 let cached: TariffCatalogue | undefined;

@@ -117,7 +117,12 @@ export function rate(
   const inputs = ratingInputs(rating, answers, context);
   if (!inputs.ok) return { kind: 'incomplete', missing: inputs.missing };
   const worksheet: Worksheet = {
-    tarif: { id: tariff.id, version: tariff.version, gueltigAb: tariff.validFrom },
+    tarif: {
+      id: tariff.id,
+      version: tariff.version,
+      gueltigAb: tariff.validFrom,
+      waehrung: tariff.currency,
+    },
     stichtag: context.today,
     eingaben: inputs.worksheet,
     pruefungen: [],

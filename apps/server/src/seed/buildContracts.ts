@@ -9,6 +9,7 @@ import {
   parseDay,
 } from '../pricing/index.ts';
 import { coverExtrasOf } from '../contracts/pricingInput.ts';
+import { marketOf } from '../platform/brands.ts';
 import type { ContractSpec } from './contractSpecs.ts';
 import { iban, type SeedPartner } from './people.ts';
 import { productDefaults } from './productDefaults.ts';
@@ -52,7 +53,9 @@ export function buildContract(
   today: string,
   contractDocuments: readonly ContractDocument[],
 ): BuiltContract {
-  const tariff = contractTariff(defaultTariffs(), spec.produkt);
+  // A contract is priced in its brand's currency, with the product's tariff in it.
+  const waehrung = marketOf(partner.brand).currency;
+  const tariff = contractTariff(defaultTariffs(), spec.produkt, waehrung);
   const variant = tariff?.coverVariants.find((candidate) => candidate.id === spec.deckung);
   if (!tariff || !variant)
     throw new Error(`Seed: unbekannte Deckung ${spec.deckung} für ${spec.nr}`);
@@ -62,6 +65,7 @@ export function buildContract(
   const price = calculatePremium(defaultTariffs(), {
     ...coverExtrasOf(defaults),
     produkt: spec.produkt,
+    waehrung,
     deckungsIdentifier: spec.deckung,
     zahlweise: spec.zahlweise,
     selbstbeteiligung: spec.sb ?? null,

@@ -45,7 +45,7 @@ test('a couple applies for private liability from a prefilled link to the confir
   // The link's sum, deductible and covers are chosen; covers for children and public servants
   // are not offered to a couple without children outside the public service.
   await atStep(page, 'Ihr Versicherungsschutz');
-  await expect(page.getByRole('radio', { name: '20 Millionen €' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: '20 Mio. €' })).toBeChecked();
   await expect(page.getByRole('radio', { name: '250 €' })).toBeChecked();
   await expect(page.getByRole('checkbox', { name: /Schlüsselverlust/ })).toBeChecked();
   await expect(page.getByRole('checkbox', { name: /Mietsachschäden/ })).toBeChecked();
@@ -141,7 +141,7 @@ test('the advice recommends covers, and a cancellation by the previous insurer e
       page.getByText(new RegExp(`empfehlen wir Ihnen den Baustein ${cover}`)),
     ).toBeVisible();
   await expect(page.getByRole('checkbox')).toHaveCount(5);
-  await choose(page, 'Versicherungssumme', '10 Millionen €');
+  await choose(page, 'Versicherungssumme', '10 Mio. €');
   await choose(page, 'Selbstbeteiligung je Schadenfall', 'Keine Selbstbeteiligung');
   await page.getByRole('checkbox', { name: /Diensthaftpflicht/ }).check();
   // 49 + 18 = 67.00 a year.

@@ -60,10 +60,11 @@ export function useWizardController(
       transport: (request) => latest.current.transport(request),
       navigate: (segment, options) => latest.current.navigate(segment, options),
       forward: (url) => latest.current.forward(url),
-      leave: (path) => {
+      leave: (path, state) => {
         const { leave, forward } = latest.current;
-        if (leave) leave(path);
-        else forward(path);
+        if (!leave) forward(path);
+        else if (state) leave(path, state);
+        else leave(path);
       },
       notifyParent: (command, args) => latest.current.notifyParent?.(command, args),
       report: (info) => latest.current.report(info),

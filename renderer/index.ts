@@ -4,6 +4,7 @@ export {
   WizardController,
   QUOTE_DELAY_MS,
   type DeferredValidators,
+  type LeaveState,
   type TransportResult,
   type WizardServices,
 } from './store/controller.ts';

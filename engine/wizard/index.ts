@@ -16,6 +16,7 @@ export {
   type WizardEvent,
   type WizardSetup,
 } from './transition.ts';
+export { type Refusal } from './refusal.ts';
 export {
   irrelevantItemFields,
   irrelevantKeys,

@@ -5,6 +5,7 @@ import type { EndpointCatalogue } from '../../generated/types/endpoints.ts';
 import { applyDerived, type EditedFields } from './derive.ts';
 import { changedAnswers, readsAny, ruleDependencies, type AnswerRef } from './dependencies.ts';
 import { prefillValue } from './prefillValue.ts';
+import { refusalOf, type Refusal } from './refusal.ts';
 import { emptyState, relevantFormData, type WizardState } from './state.ts';
 import {
   computeValue,
@@ -68,7 +69,7 @@ export type WizardEffect =
   | { type: 'call'; request: HttpRequest }
   | { type: 'showPage'; page: string }
   | { type: 'forward'; url: string }
-  | { type: 'leave'; path: string }
+  | { type: 'leave'; path: string; refusal?: Refusal }
   | { type: 'notifyParent'; command: string; args: Record<string, unknown> }
   | { type: 'feedback'; feedback: Feedback }
   | { type: 'report'; endpoint: string; status: number };
@@ -333,7 +334,9 @@ function applyOutcome(
   if (chosen.go === 'page' && chosen.page) effects.push({ type: 'showPage', page: chosen.page });
   if (chosen.go === 'route') {
     const path = computeValue(chosen.route, scope);
-    if (typeof path === 'string' && /^\/(?!\/)/.test(path)) effects.push({ type: 'leave', path });
+    const refusal = refusalOf(chosen, scope, state);
+    if (typeof path === 'string' && /^\/(?!\/)/.test(path))
+      effects.push({ type: 'leave', path, ...(refusal ? { refusal } : {}) });
     else effects.push({ type: 'showPage', page: errorPage(setup) });
   }
   if (chosen.go === 'forward') {

@@ -738,6 +738,13 @@ export type OutcomeCase = {
   report?: boolean;
   route?: Rule12;
   /**
+   * With go: route to a refusal page (/antrag/sorry): what the page shows. reason: rule computing the refusal's German reason (the tariff's, response.grund); fields: rule computing the answers that caused it as step.field paths (response.grundFelder). The page shows the reason and a link back to the step of the first field named whose step is visible (the server names the most direct cause first), else to the step being left.
+   */
+  refusal?: {
+    reason: Rule1;
+    fields?: Rule1;
+  };
+  /**
    * When the platform runs in a partner page (iframe), tell the parent with a frame command (docs/frame-protocol.md); nothing happens outside a frame.
    */
   notifyParent?: {

@@ -229,6 +229,7 @@ describe('the change of tariff on the one application service', () => {
       error: 'nicht-versicherbar',
       message:
         'Arbeiten in mehr als 20 Metern Höhe versichern wir online leider nicht. Bitte wenden Sie sich an uns.',
+      grundFelder: ['risiko.arbeitenInHoehe'],
     });
   });
 

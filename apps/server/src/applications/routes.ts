@@ -56,6 +56,7 @@ export function registerApplicationRoutes(app: FastifyInstance, context: RouteCo
         return {
           versicherbar: false,
           grund: rating.grund,
+          grundFelder: rating.felder,
           beitrag: null,
           jahresbeitrag: null,
           ...outputs,

@@ -65,7 +65,10 @@ export async function submitApplication(request: SubmitRequest): Promise<Guarded
     return { status: 422, body: { error: 'pruefung-fehlgeschlagen', message: failed.message } };
   const { rating, answers } = priced;
   if (rating.kind === 'refused')
-    return { status: 422, body: { error: 'nicht-versicherbar', message: rating.grund } };
+    return {
+      status: 422,
+      body: { error: 'nicht-versicherbar', message: rating.grund, grundFelder: rating.felder },
+    };
 
   const { identity } = caller;
   const owner =

@@ -81,6 +81,13 @@ async function bankStep(page: Page, holder: string) {
   await next(page);
   await expect(page.getByRole('link', { name: /gültige IBAN/ })).toBeVisible();
   await expectNoAxeViolations(page);
+  // A test IBAN (valid checksum) is refused on purpose, and the message says so; the price stays.
+  await iban.fill('DE89 3704 0044 0532 0130 00');
+  await next(page);
+  await expect(page.getByRole('link', { name: /ist eine Beispiel-IBAN/ })).toBeVisible();
+  const price = page.getByRole('region', { name: 'Ihr Beitrag' });
+  await expect(price).toContainText('monatlich');
+  await expect(price).not.toContainText('nicht berechnet werden');
   await iban.fill('DE44500105175407324931');
   await expect(iban).toHaveValue('DE44 5001 0517 5407 3249 31');
   await next(page);

@@ -174,6 +174,24 @@ describe('the bike application in its three variants', () => {
     expect(quoteRequest(setup, withoutRepair)?.body).toMatchObject({
       antworten: { deckung: { reparatur: false, schutzbrief: false } },
     });
+    // An answer failing its field's check (a test IBAN on the bank step) is not given yet: left
+    // out, so the price still comes; a step left with nothing is left out as a whole.
+    const invalid = quoteRequest(setup, state, {
+      fahrrad: ['rahmennummer'],
+      deckung: ['reparatur', 'reparaturOhneVerschleiss', 'schutzbrief'],
+    });
+    expect(invalid?.body).toEqual({
+      variante: 'customer',
+      marke: 'andsafe',
+      antworten: {
+        fahrrad: {
+          hersteller: bike.hersteller,
+          typ: bike.typ,
+          kaufpreis: 3499,
+          kaufdatum: bike.kaufdatum,
+        },
+      },
+    });
   });
 
   it('leaves for the shared sorry page and tells the parent when the bike is not insurable', () => {

@@ -117,6 +117,19 @@ test('wrong contract data marks the three fields and shows the info box', async 
   await expectNoAxeViolations(page);
 });
 
+test('a contract of another brand is not found: the claim stays within its brand', async ({
+  page,
+}) => {
+  // HFK-20000101 is an hfk contract (README); andsafe's claim entry must not forward it.
+  await page.goto('/schaden-melden/vertrags-und-kontaktdaten?brand=andsafe');
+  await fillContract(page, 'HFK-20000101', 'Müller', '22.07.1968');
+  await page.getByRole('button', { name: 'Vertrag prüfen' }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Wir konnten Ihren Vertrag nicht finden' }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/schaden-melden\/vertrags-und-kontaktdaten/);
+});
+
 test('the claim entry can be completed with the keyboard alone', async ({ page }) => {
   await page.goto('/schaden-melden?brand=hfk');
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();

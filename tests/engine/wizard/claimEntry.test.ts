@@ -87,7 +87,7 @@ describe('claim entry submit', () => {
     if (effect?.type !== 'call') return;
     expect(effect.request).toMatchObject({
       method: 'GET',
-      url: '/api/schadenmeldung/vertrag',
+      url: '/api/schadenmeldung/vertrag?marke=hfk',
       auth: 'custom',
     });
     const header = effect.request.headers['Authorization'] ?? '';

@@ -13,6 +13,7 @@ import { loadServerFlow, type ServerFlow } from './flowAnswers.ts';
 import { createClaimReport } from './report.ts';
 import { tokenHash } from './lookup.ts';
 import { lookUpContract } from './lookup.ts';
+import { BRANDS } from '../db/schema/partners.ts';
 import { admitLookup } from './throttle.ts';
 
 /** What the claim routes need. */
@@ -30,7 +31,8 @@ const EXPIRED =
 const NOT_FOUND = 'Wir konnten keinen passenden Vertrag finden. Bitte prüfen Sie Ihre Angaben.';
 
 /**
- * The claim routes. The claim entry's look-up: `GET /api/schadenmeldung/vertrag` with the custom credential. Answers
+ * The claim routes. The claim entry's look-up: `GET /api/schadenmeldung/vertrag?marke=<brand>` with
+ * the custom credential (a contract of another brand is not found). Answers
  * `{ versicherung, token }`; every mismatch gets the same 404; ten failures of a client within 15
  * minutes make it wait (429 with Retry-After) until the window ends, ten on one contract make
  * that contract take one attempt a minute (claims/throttle.ts). The claim apps' report:
@@ -39,16 +41,24 @@ const NOT_FOUND = 'Wir konnten keinen passenden Vertrag finden. Bitte prüfen Si
  */
 export function registerClaimRoutes(app: FastifyInstance, options: ClaimRouteOptions): void {
   const now = options.now ?? (() => new Date());
-  app.get('/api/schadenmeldung/vertrag', async (request, reply) => {
-    const credential = parseClaimCredential(request.headers.authorization);
-    const admission = await admitLookup(options.db, request.ip, credential?.contractId, now());
-    if (!admission.admitted) return sendTooManyRequests(reply, admission.retryAfterSeconds);
-    const found = credential ? await lookUpContract(options.db, credential, now()) : undefined;
-    if (!found) return sendError(reply, 404, 'not-found', NOT_FOUND);
-    await admission.release();
-    reply.header('Cache-Control', 'no-store');
-    return found;
-  });
+  app.get<{ Querystring: { marke?: unknown } }>(
+    '/api/schadenmeldung/vertrag',
+    async (request, reply) => {
+      const credential = parseClaimCredential(request.headers.authorization);
+      const admission = await admitLookup(options.db, request.ip, credential?.contractId, now());
+      if (!admission.admitted) return sendTooManyRequests(reply, admission.retryAfterSeconds);
+      // The brand whose claim entry asks; a contract of another brand answers as a missing one.
+      const brand = request.query.marke;
+      const found =
+        credential && typeof brand === 'string' && (BRANDS as readonly string[]).includes(brand)
+          ? await lookUpContract(options.db, credential, brand, now())
+          : undefined;
+      if (!found) return sendError(reply, 404, 'not-found', NOT_FOUND);
+      await admission.release();
+      reply.header('Cache-Control', 'no-store');
+      return found;
+    },
+  );
 
   const flow = options.reportFlow ?? loadServerFlow('claim-report');
   app.post('/api/schadenmeldung/meldung', async (request, reply) => {

@@ -20,7 +20,7 @@ let agents: CognitoUserPool;
 
 beforeAll(async () => {
   // The throttle has its own test; here many wrong passwords must not make anyone wait.
-  server = await startIdentityServer({ maxFailures: 1000 });
+  server = await startIdentityServer({ maxFailures: 1000, devOutbox: true });
   customers = await userPool(server.base, 'benutzer');
   agents = await userPool(server.base, 'vermittler');
 }, 60_000);

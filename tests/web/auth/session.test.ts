@@ -19,7 +19,7 @@ import type { TestDatabase } from '../../server/helpers/testDatabase.ts';
 let server: IdentityServer & { db: TestDatabase };
 
 beforeAll(async () => {
-  server = await startIdentityServer({ maxFailures: 1000 });
+  server = await startIdentityServer({ maxFailures: 1000, devOutbox: true });
 }, 60_000);
 afterAll(async () => {
   await server.close();

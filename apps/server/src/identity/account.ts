@@ -3,7 +3,6 @@ import { isValidMobilePhone } from '../../../../engine/validation/phone.ts';
 import { partners } from '../db/schema/index.ts';
 import {
   attemptsExceeded,
-  checkPasswordPolicy,
   attributeMap,
   canonicalUsername,
   CognitoError,
@@ -15,6 +14,7 @@ import {
 } from './errors.ts';
 import { requireClient, type Operation, type OperationContext } from './operation.ts';
 import { confirmCode, limitExceeded, maskEmail, sendCode } from './codes.ts';
+import { checkPasswordPolicy } from './passwordPolicy.ts';
 import { identityCodes, identityRefreshTokens, identityUsers } from './schema.ts';
 import { passwordMatches } from './srp.ts';
 import { admitAttempt, throttleKeys } from './throttle.ts';
@@ -56,7 +56,7 @@ export const changePassword: Operation = async (context, body) => {
     throw incorrectCredentials();
   }
   await admission.release([keys.pair]);
-  checkPasswordPolicy(proposed);
+  checkPasswordPolicy(proposed, [user.username, user.email]);
   await setPassword(context.config, user, proposed);
   return {};
 };

@@ -37,6 +37,14 @@ const settleEvery = process.env['SETTLE_INTERVAL_MS'];
 // LOAD_SHEDDING=off (the browser tests; never in production): no 503 when the machine is busy.
 const loadShedding =
   process.env['LOAD_SHEDDING'] === 'off' && !production ? {} : { loadShedding: {} };
+// DEV_OUTBOX=on (a developer's machine; never in production): GET /api/identity/dev/outbox lists
+// the codes and links the service "sent", to callers on this machine only. Off by default.
+const devOutboxSetting = process.env['DEV_OUTBOX'] ?? '';
+if (!['', 'on', 'off'].includes(devOutboxSetting))
+  throw new Error(`DEV_OUTBOX must be on or off, not ${devOutboxSetting}`);
+if (devOutboxSetting === 'on' && production)
+  process.stderr.write('DEV_OUTBOX is ignored in production.\n');
+const devOutbox = devOutboxSetting === 'on' && !production;
 if (settleEvery && !/^\d+$/.test(settleEvery))
   throw new Error(`SETTLE_INTERVAL_MS must be a whole number of milliseconds, not ${settleEvery}`);
 // Upload limits (spec: maximum size and count are configurable): UPLOAD_MAX_BYTES (default 10 MiB),
@@ -77,7 +85,10 @@ const app = await buildServer({
   trustProxy,
   ...loadShedding,
   localPorts,
-  identity: { accessTokenSeconds: Number(process.env['IDENTITY_TOKEN_SECONDS'] ?? 3600) },
+  identity: {
+    accessTokenSeconds: Number(process.env['IDENTITY_TOKEN_SECONDS'] ?? 3600),
+    devOutbox,
+  },
 });
 const claimApps = await Promise.all(
   claimAppPorts.map(() =>

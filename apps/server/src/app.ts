@@ -24,7 +24,9 @@ import { createFlowRegistry } from './flows/registry.ts';
 import { validationRuntime } from '../../../engine/validation/index.ts';
 import type { RouteContext } from './routes/context.ts';
 import { registerVertragBeitragRoutes } from './routes/vertragBeitrag.ts';
-import { uploadConfigOf, type UploadOptions } from './portal/uploadStore.ts';
+import { legacyUploadDir, uploadConfigOf, type UploadOptions } from './portal/uploadStore.ts';
+import { databaseFileStore } from './files/databaseStore.ts';
+import { s3FileStore, type S3StoreOptions } from './files/s3Store.ts';
 import { registerPortalRoutes } from './routes/portal.ts';
 import { registerKundendatenRoutes } from './routes/kundendaten.ts';
 import { registerPublicRoutes } from './routes/public.ts';
@@ -108,8 +110,13 @@ export interface ServerOptions {
    * embed it (GET /api/platform/lokal, frame-ancestors).
    */
   localPorts?: LocalPorts;
-  /** Upload directory and limits (default .data/uploads, 10 MiB, 10 files). */
+  /** Upload limits (default 10 MiB, 10 files) and the folder of earlier versions' uploads. */
   uploads?: UploadOptions;
+  /**
+   * Files (uploads, PDFs placed in a Postfach) in this S3 bucket, with presigned browser uploads;
+   * default the database (table `files`). main.ts: S3_BUCKET, S3_REGION, S3_ENDPOINT.
+   */
+  s3?: S3StoreOptions;
   /**
    * How long saved applications (30 days after the last save) and resume links (7 days) last;
    * main.ts: SAVED_APPLICATION_DAYS, RESUME_LINK_DAYS.
@@ -160,6 +167,10 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     return new Date(year, month - 1, day, 12);
   };
   const tariffs = options.tariffs ?? defaultTariffs();
+  const files = options.s3
+    ? await s3FileStore(options.s3)
+    : databaseFileStore(database.db, legacyUploadDir(options.uploads));
+  const uploadConfig = uploadConfigOf(options.uploads ?? {}, files);
   const context: RouteContext = {
     db: database.db,
     authenticate:
@@ -186,15 +197,15 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   registerVertragSaveRoutes(app, context);
   registerVertragDatenRoutes(app, context);
   registerVertragEndeRoutes(app, context);
-  registerPortalRoutes(app, context, uploadConfigOf(options.uploads));
+  registerPortalRoutes(app, context, uploadConfig);
   registerKundendatenRoutes(app, context);
   registerPublicRoutes(app, context, { root });
-  await registerUploadRoutes(app, context, uploadConfigOf(options.uploads), options.clock);
+  await registerUploadRoutes(app, context, uploadConfig, options.clock);
   registerClaimRoutes(app, { db: database.db, ...(options.clock ? { now: options.clock } : {}) });
   registerFinderRoutes(app);
   registerApplicationRoutes(app, context);
   registerSavedApplicationRoutes(app, context, options.savedApplications ?? {});
-  registerDocumentRoutes(app, context, { root, uploads: uploadConfigOf(options.uploads) });
+  registerDocumentRoutes(app, context, { root, uploads: uploadConfig });
   registerAgentRoutes(app, context, {
     poolName: (options.identity?.pools?.vermittler ?? DEFAULT_POOLS.vermittler).userPoolId.split(
       '_',

@@ -120,6 +120,7 @@ const KEEPS_TEMPLATE_DATA: Record<keyof ServerOptions, (value: unknown) => boole
   loadShedding: () => true,
   localPorts: () => true,
   uploads: () => true,
+  s3: () => true,
   savedApplications: () => true,
 };
 

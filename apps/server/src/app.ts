@@ -156,21 +156,26 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     throw error;
   }
 
+  const files = options.s3
+    ? await s3FileStore(options.s3)
+    : databaseFileStore(database.db, legacyUploadDir(options.uploads));
+  const uploadConfig = uploadConfigOf(options.uploads ?? {}, files);
+
   installValidator(app);
   installErrorHandler(app);
   if (options.loadShedding) await installLoadShedding(app, options.loadShedding);
   installInputHygiene(app);
-  installSecurityHeaders(app, options.localPorts ? { localPorts: options.localPorts } : {});
+  installSecurityHeaders(app, {
+    ...(options.localPorts ? { localPorts: options.localPorts } : {}),
+    // Direct uploads go from the browser to the bucket.
+    ...(files.direct ? { connectOrigins: [files.direct.origin] } : {}),
+  });
   // One clock: the validation module's date keywords (start within 1..90 days) read the server's today.
   validationRuntime.now = () => {
     const [year = 1970, month = 1, day = 1] = today().split('-').map(Number);
     return new Date(year, month - 1, day, 12);
   };
   const tariffs = options.tariffs ?? defaultTariffs();
-  const files = options.s3
-    ? await s3FileStore(options.s3)
-    : databaseFileStore(database.db, legacyUploadDir(options.uploads));
-  const uploadConfig = uploadConfigOf(options.uploads ?? {}, files);
   const context: RouteContext = {
     db: database.db,
     authenticate:

@@ -55,6 +55,21 @@ const uploads = {
   ...(maxSizeBytes ? { maxSizeBytes } : {}),
   ...(maxCount ? { maxCount } : {}),
 };
+// Files (uploads, PDFs placed in a Postfach) go to an S3 bucket when S3_BUCKET is set (S3_REGION,
+// S3_ENDPOINT for an S3-compatible server; credentials from the AWS SDK's chain: AWS_ACCESS_KEY_ID
+// and AWS_SECRET_ACCESS_KEY, a profile, the instance's or container's role), else to the database.
+const s3Bucket = process.env['S3_BUCKET'];
+const files = s3Bucket
+  ? {
+      s3: {
+        bucket: s3Bucket,
+        ...(process.env['S3_REGION'] || process.env['AWS_REGION']
+          ? { region: process.env['S3_REGION'] || process.env['AWS_REGION'] }
+          : {}),
+        ...(process.env['S3_ENDPOINT'] ? { endpoint: process.env['S3_ENDPOINT'] } : {}),
+      },
+    }
+  : {};
 // Saved applications end SAVED_APPLICATION_DAYS after the last save (default 30), resume links
 // RESUME_LINK_DAYS after they were sent (default 7).
 const keepDays = uploadLimit('SAVED_APPLICATION_DAYS');
@@ -72,6 +87,7 @@ const app = await buildServer({
   database,
   ...clockOptions,
   uploads,
+  ...files,
   savedApplications,
   seed: process.env['SEED'] !== 'off',
   trustProxy,
@@ -90,6 +106,7 @@ const claimApps = await Promise.all(
       localPorts,
       ...clockOptions,
       uploads,
+      ...files,
     }),
   ),
 );

@@ -13,6 +13,8 @@ import {
   sendValidationError,
 } from './http/errors.ts';
 import { installInputHygiene } from './http/inputHygiene.ts';
+import { createLifecycle, installHealth, type Lifecycle } from './http/health.ts';
+import { installMetrics, type Metrics } from './http/metrics.ts';
 import { installLoadShedding, type LoadSheddingOptions } from './http/loadShedding.ts';
 import { installSecurityHeaders } from './http/securityHeaders.ts';
 import { routeHtml } from './http/routePreloads.ts';
@@ -118,6 +120,13 @@ export interface ServerOptions {
    */
   s3?: S3StoreOptions;
   /**
+   * The server's life as the readiness probe reports it (GET /readyz): main.ts drains it on
+   * SIGTERM. Default: a lifecycle of this server alone.
+   */
+  lifecycle?: Lifecycle;
+  /** Request metrics in the Prometheus format (http/metrics.ts); main.ts serves them on METRICS_PORT. Off unless given. */
+  metrics?: Metrics;
+  /**
    * How long saved applications (30 days after the last save) and resume links (7 days) last;
    * main.ts: SAVED_APPLICATION_DAYS, RESUME_LINK_DAYS.
    */
@@ -137,6 +146,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const app = Fastify({
     ...loggingOptions(options.logger ?? false, options.logStream),
     trustProxy: options.trustProxy ?? false,
+    // Closing (SIGTERM): a request still arriving on an open connection is answered as usual,
+    // with `Connection: close`, instead of an English 503: nothing a client sent is lost.
+    return503OnClosing: false,
     // A path that is no valid URL component (`%E0%A4%A`) gets the usual 400 shape.
     frameworkErrors: (_error, _request, reply) =>
       sendValidationError(reply, [{ path: '/url', keyword: 'url', message: fieldMessage('url') }]),
@@ -163,6 +175,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
 
   installValidator(app);
   installErrorHandler(app);
+  // Before the load shedding: shed requests are timed and counted too.
+  if (options.metrics) await installMetrics(app, options.metrics);
+  installHealth(app, database.db, options.lifecycle ?? createLifecycle());
   if (options.loadShedding) await installLoadShedding(app, options.loadShedding);
   installInputHygiene(app);
   installSecurityHeaders(app, {

@@ -1,6 +1,9 @@
 import { buildServer } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { trustProxyOf } from './http/trustProxy.ts';
+import { createLifecycle } from './http/health.ts';
+import { createMetrics, serveMetrics } from './http/metrics.ts';
+import { shutdownOnSignals } from './http/shutdown.ts';
 import { claimAppPortsOf, DEFAULT_PORT } from './platform/index.ts';
 
 const port = Number(process.env['PORT'] ?? DEFAULT_PORT);
@@ -82,8 +85,16 @@ const clockOptions = {
   ...(today ? { today } : {}),
   ...(settleEvery ? { settleIntervalMs: Number(settleEvery) } : {}),
 };
+// The readiness probe (GET /readyz) reports not-ready from SIGTERM on. Request metrics in the
+// Prometheus format are served on METRICS_PORT (off when unset) of METRICS_HOST (default
+// loopback): a port of their own that the load balancer does not forward.
+const lifecycle = createLifecycle();
+const metricsPort = uploadLimit('METRICS_PORT');
+const metrics = metricsPort ? createMetrics() : undefined;
 const app = await buildServer({
   logger,
+  lifecycle,
+  ...(metrics ? { metrics } : {}),
   database,
   ...clockOptions,
   uploads,
@@ -110,13 +121,25 @@ const claimApps = await Promise.all(
     }),
   ),
 );
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void Promise.all([app, ...claimApps].map((a) => a.close()))
-      .then(() => database.close())
-      .then(() => process.exit(0));
-  });
-}
+const metricsServer =
+  metrics && metricsPort
+    ? await serveMetrics(metrics, metricsPort, process.env['METRICS_HOST'] || '127.0.0.1')
+    : undefined;
+// SIGTERM and SIGINT: not-ready at once, DRAIN_DELAY_MS (default 0) for the load balancer to see
+// it, then no new connections, the requests in flight answered, the settle sweep handed back,
+// exit 0; after SHUTDOWN_TIMEOUT_MS (default 10 s) the rest is cut off, exit 1.
+const drainDelayMs = uploadLimit('DRAIN_DELAY_MS');
+const timeoutMs = uploadLimit('SHUTDOWN_TIMEOUT_MS');
+shutdownOnSignals({
+  servers: [app, ...claimApps],
+  lifecycle,
+  closeShared: async () => {
+    metricsServer?.close();
+    await database.close();
+  },
+  ...(drainDelayMs ? { drainDelayMs } : {}),
+  ...(timeoutMs ? { timeoutMs } : {}),
+});
 await app.listen({ port, host });
 await Promise.all(claimApps.map((a, i) => a.listen({ port: claimAppPorts[i] ?? 0, host })));
 process.stdout.write(

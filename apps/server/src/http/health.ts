@@ -57,12 +57,19 @@ async function databaseAnswers(db: Db): Promise<boolean> {
  * while the process answers at all (also while draining: restarting it would not help). GET
  * /readyz: 200 `{ ready: true }` once start-up is done (migrations, seed: the routes exist only
  * after them) and the database answers within a second; 503 `{ ready: false, reason }` with
- * `starting`, `draining` (after SIGTERM) or `database`.
+ * `starting`, `draining` (after SIGTERM) or `database`. While draining, answers carry
+ * `Connection: close`.
  */
 export function installHealth(app: FastifyInstance, db: Db, lifecycle: Lifecycle): void {
   let started = false;
   app.addHook('onReady', async () => {
     started = true;
+  });
+  // While draining every answer closes its connection (also of requests already in flight), so
+  // keep-alive clients reconnect to another process and the server's close is not held open.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (lifecycle.draining) reply.header('connection', 'close');
+    return payload;
   });
   const config = {
     probe: true,

@@ -10,6 +10,7 @@ let server: TestServer;
 const dir = mkdtempSync(join(tmpdir(), 'uploads-'));
 const ANNA = asCustomer('2000101');
 const MUELLER = asCustomer('3000101');
+const JONAS = asCustomer('2000103');
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n');
 const EXE = Buffer.from([
   0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0xff, 0xff, 0x00,
@@ -119,15 +120,16 @@ describe('uploads', () => {
   });
 
   it('refuses a declared size beyond the limit at once; without a bucket the bytes go through the server', async () => {
-    const big = await inject('POST', '/api/uploads', ANNA, { name: 'gross.pdf', sizeBytes: 1025 });
+    // A customer of its own: the open slot must not count against the others' uploads.
+    const big = await inject('POST', '/api/uploads', JONAS, { name: 'gross.pdf', sizeBytes: 1025 });
     expect(big.statusCode).toBe(413);
     expect(big.json()).toMatchObject({ message: 'Die Datei ist zu groß.' });
-    const slot = await inject('POST', '/api/uploads', ANNA, { name: 'klein.pdf', sizeBytes: 10 });
+    const slot = await inject('POST', '/api/uploads', JONAS, { name: 'klein.pdf', sizeBytes: 10 });
     const { id, uploadUrl, completeUrl } = slot.json<Record<string, string | undefined>>();
     expect(uploadUrl).toBe(`/api/uploads/${id ?? ''}`);
     expect(completeUrl).toBeUndefined();
     // Nothing was sent anywhere else, so a completion finds nothing.
-    const done = await inject('POST', `/api/uploads/${id ?? ''}/abschluss`, ANNA);
+    const done = await inject('POST', `/api/uploads/${id ?? ''}/abschluss`, JONAS);
     expect(done.statusCode).toBe(409);
   });
 

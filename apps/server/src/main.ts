@@ -43,7 +43,8 @@ const loadShedding =
 if (settleEvery && !/^\d+$/.test(settleEvery))
   throw new Error(`SETTLE_INTERVAL_MS must be a whole number of milliseconds, not ${settleEvery}`);
 // Upload limits (spec: maximum size and count are configurable): UPLOAD_MAX_BYTES (default 10 MiB),
-// UPLOAD_MAX_FILES (default 10), UPLOAD_DIR (default .data/uploads). Every process takes the same.
+// UPLOAD_MAX_FILES (default 10); UPLOAD_DIR (default .data/uploads) is where earlier versions stored
+// uploads, still read (files are stored in the database or S3 now). Every process takes the same.
 const uploadLimit = (name: string): number | undefined => {
   const value = process.env[name];
   if (value === undefined || value === '') return undefined;

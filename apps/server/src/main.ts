@@ -112,6 +112,7 @@ const claimApps = await Promise.all(
     buildServer({
       logger,
       database,
+      lifecycle,
       migrate: false,
       trustProxy,
       ...loadShedding,

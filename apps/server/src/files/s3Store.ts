@@ -32,7 +32,9 @@ const STAGING = 'eingang/';
 
 const missing = (error: unknown): boolean =>
   error instanceof S3ServiceException &&
-  (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
+  (error.name === 'NoSuchKey' ||
+    error.name === 'NotFound' ||
+    error.$metadata.httpStatusCode === 404);
 
 /**
  * The file store in an S3 bucket through the AWS SDK v3: checked files under `dateien/<key>`,

@@ -90,8 +90,6 @@ export function installHealth(app: FastifyInstance, db: Db, lifecycle: Lifecycle
         : (await databaseAnswers(db))
           ? null
           : 'database';
-    return reason
-      ? reply.code(503).send({ ready: false, reason })
-      : reply.send({ ready: true });
+    return reason ? reply.code(503).send({ ready: false, reason }) : reply.send({ ready: true });
   });
 }

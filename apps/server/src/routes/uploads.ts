@@ -100,8 +100,7 @@ async function openSlot(
   return slot;
 }
 
-const isOutcome = (value: UploadRow | GuardedOutcome): value is GuardedOutcome =>
-  'status' in value;
+const isOutcome = (value: UploadRow | GuardedOutcome): value is GuardedOutcome => 'status' in value;
 
 /**
  * The presigned upload: POST /api/uploads opens a slot (name in, upload URL out). The bytes go

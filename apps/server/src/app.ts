@@ -13,6 +13,8 @@ import {
   sendValidationError,
 } from './http/errors.ts';
 import { installInputHygiene } from './http/inputHygiene.ts';
+import { createLifecycle, installHealth, type Lifecycle } from './http/health.ts';
+import { installMetrics, type Metrics } from './http/metrics.ts';
 import { installLoadShedding, type LoadSheddingOptions } from './http/loadShedding.ts';
 import { installSecurityHeaders } from './http/securityHeaders.ts';
 import { routeHtml } from './http/routePreloads.ts';
@@ -24,7 +26,9 @@ import { createFlowRegistry } from './flows/registry.ts';
 import { validationRuntime } from '../../../engine/validation/index.ts';
 import type { RouteContext } from './routes/context.ts';
 import { registerVertragBeitragRoutes } from './routes/vertragBeitrag.ts';
-import { uploadConfigOf, type UploadOptions } from './portal/uploadStore.ts';
+import { legacyUploadDir, uploadConfigOf, type UploadOptions } from './portal/uploadStore.ts';
+import { databaseFileStore } from './files/databaseStore.ts';
+import { s3FileStore, type S3StoreOptions } from './files/s3Store.ts';
 import { registerPortalRoutes } from './routes/portal.ts';
 import { registerKundendatenRoutes } from './routes/kundendaten.ts';
 import { registerPublicRoutes } from './routes/public.ts';
@@ -108,8 +112,20 @@ export interface ServerOptions {
    * embed it (GET /api/platform/lokal, frame-ancestors).
    */
   localPorts?: LocalPorts;
-  /** Upload directory and limits (default .data/uploads, 10 MiB, 10 files). */
+  /** Upload limits (default 10 MiB, 10 files) and the folder of earlier versions' uploads. */
   uploads?: UploadOptions;
+  /**
+   * Files (uploads, PDFs placed in a Postfach) in this S3 bucket, with presigned browser uploads;
+   * default the database (table `files`). main.ts: S3_BUCKET, S3_REGION, S3_ENDPOINT.
+   */
+  s3?: S3StoreOptions;
+  /**
+   * The server's life as the readiness probe reports it (GET /readyz): main.ts drains it on
+   * SIGTERM. Default: a lifecycle of this server alone.
+   */
+  lifecycle?: Lifecycle;
+  /** Request metrics in the Prometheus format (http/metrics.ts); main.ts serves them on METRICS_PORT. Off unless given. */
+  metrics?: Metrics;
   /**
    * How long saved applications (30 days after the last save) and resume links (7 days) last;
    * main.ts: SAVED_APPLICATION_DAYS, RESUME_LINK_DAYS.
@@ -130,6 +146,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const app = Fastify({
     ...loggingOptions(options.logger ?? false, options.logStream),
     trustProxy: options.trustProxy ?? false,
+    // Closing (SIGTERM): a request still arriving on an open connection is answered as usual,
+    // with `Connection: close`, instead of an English 503: nothing a client sent is lost.
+    return503OnClosing: false,
     // A path that is no valid URL component (`%E0%A4%A`) gets the usual 400 shape.
     frameworkErrors: (_error, _request, reply) =>
       sendValidationError(reply, [{ path: '/url', keyword: 'url', message: fieldMessage('url') }]),
@@ -149,11 +168,23 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     throw error;
   }
 
+  const files = options.s3
+    ? await s3FileStore(options.s3)
+    : databaseFileStore(database.db, legacyUploadDir(options.uploads));
+  const uploadConfig = uploadConfigOf(options.uploads ?? {}, files);
+
   installValidator(app);
   installErrorHandler(app);
+  // Before the load shedding: shed requests are timed and counted too.
+  if (options.metrics) await installMetrics(app, options.metrics);
+  installHealth(app, database.db, options.lifecycle ?? createLifecycle());
   if (options.loadShedding) await installLoadShedding(app, options.loadShedding);
   installInputHygiene(app);
-  installSecurityHeaders(app, options.localPorts ? { localPorts: options.localPorts } : {});
+  installSecurityHeaders(app, {
+    ...(options.localPorts ? { localPorts: options.localPorts } : {}),
+    // Direct uploads go from the browser to the bucket.
+    ...(files.direct ? { connectOrigins: [files.direct.origin] } : {}),
+  });
   // One clock: the validation module's date keywords (start within 1..90 days) read the server's today.
   validationRuntime.now = () => {
     const [year = 1970, month = 1, day = 1] = today().split('-').map(Number);
@@ -186,15 +217,15 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   registerVertragSaveRoutes(app, context);
   registerVertragDatenRoutes(app, context);
   registerVertragEndeRoutes(app, context);
-  registerPortalRoutes(app, context, uploadConfigOf(options.uploads));
+  registerPortalRoutes(app, context, uploadConfig);
   registerKundendatenRoutes(app, context);
   registerPublicRoutes(app, context, { root });
-  await registerUploadRoutes(app, context, uploadConfigOf(options.uploads), options.clock);
+  await registerUploadRoutes(app, context, uploadConfig, options.clock);
   registerClaimRoutes(app, { db: database.db, ...(options.clock ? { now: options.clock } : {}) });
   registerFinderRoutes(app);
   registerApplicationRoutes(app, context);
   registerSavedApplicationRoutes(app, context, options.savedApplications ?? {});
-  registerDocumentRoutes(app, context, { root, uploads: uploadConfigOf(options.uploads) });
+  registerDocumentRoutes(app, context, { root, uploads: uploadConfig });
   registerAgentRoutes(app, context, {
     poolName: (options.identity?.pools?.vermittler ?? DEFAULT_POOLS.vermittler).userPoolId.split(
       '_',

@@ -1,6 +1,9 @@
 import { buildServer } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { trustProxyOf } from './http/trustProxy.ts';
+import { createLifecycle } from './http/health.ts';
+import { createMetrics, serveMetrics } from './http/metrics.ts';
+import { shutdownOnSignals } from './http/shutdown.ts';
 import { claimAppPortsOf, DEFAULT_PORT } from './platform/index.ts';
 
 const port = Number(process.env['PORT'] ?? DEFAULT_PORT);
@@ -48,7 +51,8 @@ const devOutbox = devOutboxSetting === 'on' && !production;
 if (settleEvery && !/^\d+$/.test(settleEvery))
   throw new Error(`SETTLE_INTERVAL_MS must be a whole number of milliseconds, not ${settleEvery}`);
 // Upload limits (spec: maximum size and count are configurable): UPLOAD_MAX_BYTES (default 10 MiB),
-// UPLOAD_MAX_FILES (default 10), UPLOAD_DIR (default .data/uploads). Every process takes the same.
+// UPLOAD_MAX_FILES (default 10); UPLOAD_DIR (default .data/uploads) is where earlier versions stored
+// uploads, still read (files are stored in the database or S3 now). Every process takes the same.
 const uploadLimit = (name: string): number | undefined => {
   const value = process.env[name];
   if (value === undefined || value === '') return undefined;
@@ -63,6 +67,21 @@ const uploads = {
   ...(maxSizeBytes ? { maxSizeBytes } : {}),
   ...(maxCount ? { maxCount } : {}),
 };
+// Files (uploads, PDFs placed in a Postfach) go to an S3 bucket when S3_BUCKET is set (S3_REGION,
+// S3_ENDPOINT for an S3-compatible server; credentials from the AWS SDK's chain: AWS_ACCESS_KEY_ID
+// and AWS_SECRET_ACCESS_KEY, a profile, the instance's or container's role), else to the database.
+const s3Bucket = process.env['S3_BUCKET'];
+const files = s3Bucket
+  ? {
+      s3: {
+        bucket: s3Bucket,
+        ...(process.env['S3_REGION'] || process.env['AWS_REGION']
+          ? { region: process.env['S3_REGION'] || process.env['AWS_REGION'] }
+          : {}),
+        ...(process.env['S3_ENDPOINT'] ? { endpoint: process.env['S3_ENDPOINT'] } : {}),
+      },
+    }
+  : {};
 // Saved applications end SAVED_APPLICATION_DAYS after the last save (default 30), resume links
 // RESUME_LINK_DAYS after they were sent (default 7).
 const keepDays = uploadLimit('SAVED_APPLICATION_DAYS');
@@ -75,11 +94,20 @@ const clockOptions = {
   ...(today ? { today } : {}),
   ...(settleEvery ? { settleIntervalMs: Number(settleEvery) } : {}),
 };
+// The readiness probe (GET /readyz) reports not-ready from SIGTERM on. Request metrics in the
+// Prometheus format are served on METRICS_PORT (off when unset) of METRICS_HOST (default
+// loopback): a port of their own that the load balancer does not forward.
+const lifecycle = createLifecycle();
+const metricsPort = uploadLimit('METRICS_PORT');
+const metrics = metricsPort ? createMetrics() : undefined;
 const app = await buildServer({
   logger,
+  lifecycle,
+  ...(metrics ? { metrics } : {}),
   database,
   ...clockOptions,
   uploads,
+  ...files,
   savedApplications,
   seed: process.env['SEED'] !== 'off',
   trustProxy,
@@ -95,22 +123,36 @@ const claimApps = await Promise.all(
     buildServer({
       logger,
       database,
+      lifecycle,
       migrate: false,
       trustProxy,
       ...loadShedding,
       localPorts,
       ...clockOptions,
       uploads,
+      ...files,
     }),
   ),
 );
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void Promise.all([app, ...claimApps].map((a) => a.close()))
-      .then(() => database.close())
-      .then(() => process.exit(0));
-  });
-}
+const metricsServer =
+  metrics && metricsPort
+    ? await serveMetrics(metrics, metricsPort, process.env['METRICS_HOST'] || '127.0.0.1')
+    : undefined;
+// SIGTERM and SIGINT: not-ready at once, DRAIN_DELAY_MS (default 0) for the load balancer to see
+// it, then no new connections, the requests in flight answered, the settle sweep handed back,
+// exit 0; after SHUTDOWN_TIMEOUT_MS (default 10 s) the rest is cut off, exit 1.
+const drainDelayMs = uploadLimit('DRAIN_DELAY_MS');
+const timeoutMs = uploadLimit('SHUTDOWN_TIMEOUT_MS');
+shutdownOnSignals({
+  servers: [app, ...claimApps],
+  lifecycle,
+  closeShared: async () => {
+    metricsServer?.close();
+    await database.close();
+  },
+  ...(drainDelayMs ? { drainDelayMs } : {}),
+  ...(timeoutMs ? { timeoutMs } : {}),
+});
 await app.listen({ port, host });
 await Promise.all(claimApps.map((a, i) => a.listen({ port: claimAppPorts[i] ?? 0, host })));
 process.stdout.write(

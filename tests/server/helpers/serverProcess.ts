@@ -7,10 +7,14 @@ export interface ServerProcess {
   base: string;
   /** Ends the process (SIGTERM, then SIGKILL after 10 s) and waits for it. */
   stop(): Promise<void>;
+  /** Sends the process a signal. */
+  signal(name: NodeJS.Signals): void;
+  /** Resolves with the exit code once the process ended (null when a signal ended it). */
+  exited: Promise<number | null>;
 }
 
 /** A port free at this moment (the process binds it right after). */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -54,7 +58,9 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     },
   );
   let output = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -83,6 +89,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   }
   return {
     base,
+    signal: (name) => child.kill(name),
+    exited,
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');

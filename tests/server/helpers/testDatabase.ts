@@ -120,7 +120,10 @@ const KEEPS_TEMPLATE_DATA: Record<keyof ServerOptions, (value: unknown) => boole
   loadShedding: () => true,
   localPorts: () => true,
   uploads: () => true,
+  s3: () => true,
   savedApplications: () => true,
+  lifecycle: () => true,
+  metrics: () => true,
 };
 
 /** Whether a test server with these options starts with exactly the template's data. */

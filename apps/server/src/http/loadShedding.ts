@@ -39,6 +39,8 @@ export async function installLoadShedding(
   let inFlight = 0;
   const finished = new WeakSet<object>();
   app.addHook('onRequest', async (request, reply) => {
+    // The load balancer's probes (http/health.ts) are never refused.
+    if (request.routeOptions.config.probe === true) return undefined;
     if (inFlight >= maxInFlight) return sendUnavailable(reply);
     inFlight += 1;
     const done = () => {

@@ -13,6 +13,8 @@ export interface SecurityHeaderOptions {
    * allowed embedders (the demo parent runs there), whatever PORT says.
    */
   localPorts?: LocalPorts;
+  /** Origins besides the app's own the browser may send requests to (an S3 bucket's uploads). */
+  connectOrigins?: string[];
 }
 
 /**
@@ -22,7 +24,7 @@ export interface SecurityHeaderOptions {
  */
 export function contentSecurityPolicy(
   environment: EnvironmentConfig,
-  options: { anyFrames?: boolean } = {},
+  options: { anyFrames?: boolean; connectOrigins?: string[] } = {},
 ): string {
   const embedders = environment.frameOrigins.join(' ');
   // Locally the demo parent (localhost) embeds the platform from 127.0.0.1: a second origin. The
@@ -37,7 +39,7 @@ export function contentSecurityPolicy(
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...(options.connectOrigins ?? [])].join(' '),
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
@@ -59,8 +61,9 @@ export function installSecurityHeaders(
     configured.id === 'localhost' && options.localPorts
       ? { ...configured, ...localEnvironment(configured, options.localPorts) }
       : configured;
-  const csp = contentSecurityPolicy(environment);
-  const demoParentCsp = contentSecurityPolicy(environment, { anyFrames: true });
+  const connectOrigins = options.connectOrigins ?? [];
+  const csp = contentSecurityPolicy(environment, { connectOrigins });
+  const demoParentCsp = contentSecurityPolicy(environment, { anyFrames: true, connectOrigins });
   const production = environment.id === 'production';
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header(

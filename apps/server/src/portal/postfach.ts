@@ -225,7 +225,7 @@ export async function deliverToCustomer(
   document: DeliveredDocument,
 ): Promise<string> {
   const storageKey = newStorageKey();
-  await storeBytes(config, storageKey, document.file.bytes);
+  await storeBytes(config, storageKey, document.file.bytes, document.file.contentType);
   return db.transaction(async (tx) => {
     const id = await placeMessage(tx, partnerNummer, document);
     await tx.insert(attachments).values({

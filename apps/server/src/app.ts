@@ -45,6 +45,7 @@ import {
   type LocalPorts,
 } from './platform/index.ts';
 import { installSettlement } from './routes/settleHook.ts';
+import { DEFAULT_LEASE_SECONDS } from './idempotency/idempotency.ts';
 import { registerAgentRoutes } from './agents/index.ts';
 import { registerApplicationRoutes } from './applications/index.ts';
 import { registerDocumentRoutes } from './documents/index.ts';
@@ -85,8 +86,16 @@ export interface ServerOptions {
    * default hourly; 0: only at start and when a request starts a new day of the clock).
    */
   settleIntervalMs?: number;
-  /** The clock of the throttles and tokens of the claim look-up (and of uploads with a claim token); default the system clock. */
+  /**
+   * The clock of the throttles and tokens of the claim look-up (and of uploads with a claim token)
+   * and of the leases of idempotency keys; default the system clock.
+   */
   clock?: () => Date;
+  /**
+   * Idempotency keys: `leaseSeconds` a running key is held before a retry may take it over and run
+   * the work again (default 30; main.ts: IDEMPOTENCY_LEASE_SECONDS).
+   */
+  idempotency?: { leaseSeconds?: number };
   /**
    * Which proxies may name the client in `X-Forwarded-For` (Fastify's `trustProxy`: `true`, a hop
    * count, or addresses and CIDR ranges). Default: none, the socket's address is the client.
@@ -172,6 +181,11 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     tariffs,
     flows: createFlowRegistry(tariffs, root),
     today,
+    idempotency: {
+      db: database.db,
+      leaseSeconds: options.idempotency?.leaseSeconds ?? DEFAULT_LEASE_SECONDS,
+      now: options.clock ?? (() => new Date()),
+    },
   };
   installSettlement(app, {
     db: database.db,
@@ -190,7 +204,11 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   registerKundendatenRoutes(app, context);
   registerPublicRoutes(app, context, { root });
   await registerUploadRoutes(app, context, uploadConfigOf(options.uploads), options.clock);
-  registerClaimRoutes(app, { db: database.db, ...(options.clock ? { now: options.clock } : {}) });
+  registerClaimRoutes(app, {
+    db: database.db,
+    idempotency: context.idempotency,
+    ...(options.clock ? { now: options.clock } : {}),
+  });
   registerFinderRoutes(app);
   registerApplicationRoutes(app, context);
   registerSavedApplicationRoutes(app, context, options.savedApplications ?? {});

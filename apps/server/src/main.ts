@@ -63,9 +63,13 @@ const savedApplications = {
   ...(keepDays ? { keepDays } : {}),
   ...(linkDays ? { linkDays } : {}),
 };
+// IDEMPOTENCY_LEASE_SECONDS: how long a running Idempotency-Key is held before a retry may take
+// it over (default 30; the crash test sets 1).
+const leaseSeconds = uploadLimit('IDEMPOTENCY_LEASE_SECONDS');
 const clockOptions = {
   ...(today ? { today } : {}),
   ...(settleEvery ? { settleIntervalMs: Number(settleEvery) } : {}),
+  ...(leaseSeconds ? { idempotency: { leaseSeconds } } : {}),
 };
 const app = await buildServer({
   logger,

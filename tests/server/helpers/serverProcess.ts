@@ -7,6 +7,8 @@ export interface ServerProcess {
   base: string;
   /** Ends the process (SIGTERM, then SIGKILL after 10 s) and waits for it. */
   stop(): Promise<void>;
+  /** Kills the process at once (SIGKILL, a crash: nothing is finished) and waits for it. */
+  kill(): Promise<void>;
 }
 
 /** A port free at this moment (the process binds it right after). */
@@ -89,6 +91,11 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
       await exited;
       clearTimeout(killer);
+    },
+    kill: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGKILL');
+      await exited;
     },
   };
 }

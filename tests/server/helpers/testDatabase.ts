@@ -114,6 +114,7 @@ const KEEPS_TEMPLATE_DATA: Record<keyof ServerOptions, (value: unknown) => boole
   authenticate: () => true,
   settleIntervalMs: () => true,
   clock: () => true,
+  idempotency: () => true,
   trustProxy: () => true,
   tariffs: () => true,
   identity: () => true,

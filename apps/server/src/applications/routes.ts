@@ -94,7 +94,7 @@ export function registerApplicationRoutes(app: FastifyInstance, context: RouteCo
         return send(reply, DRAFT_NOT_FOUND);
       return withIdempotency(
         {
-          db: context.db,
+          store: context.idempotency,
           request,
           reply,
           identity: caller.identity,
@@ -102,15 +102,14 @@ export function registerApplicationRoutes(app: FastifyInstance, context: RouteCo
           id: '',
           body,
         },
-        (idempotency) =>
+        (db) =>
           submitApplication({
-            db: context.db,
+            db,
             application,
             caller,
             today: context.today(),
             requestId: request.id,
             body,
-            idempotency,
           }),
       );
     },

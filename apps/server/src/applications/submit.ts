@@ -4,8 +4,7 @@ import { queryRows } from '../claims/sql.ts';
 import type { Db } from '../db/database.ts';
 import { auditLog } from '../db/schema/index.ts';
 import type { ApplicationFlow } from '../flows/registry.ts';
-import type { GuardedOutcome, IdempotencyScope } from '../idempotency/guard.ts';
-import { completeKey } from '../idempotency/idempotency.ts';
+import type { GuardedOutcome } from '../idempotency/guard.ts';
 import type { Caller } from './caller.ts';
 import { isPriced, priceAnswers } from './pricing.ts';
 import { runChecks } from './registers.ts';
@@ -24,13 +23,13 @@ export interface ApplicationBody {
 
 /** Everything a submission needs, with the caller and the customer already checked. */
 export interface SubmitRequest {
+  /** The transaction of the idempotency guard, which stores the key's response with the work. */
   db: Db;
   application: ApplicationFlow;
   caller: Caller;
   today: string;
   requestId: string;
   body: ApplicationBody;
-  idempotency: IdempotencyScope | null;
 }
 
 /** The 404 of a draft that is missing, another's or submitted already. */
@@ -50,7 +49,7 @@ const numberOf = (prefix: string) =>
  * field errors under /body/antworten), runs the flow's declared checks (422
  * pruefung-fehlgeschlagen), prices with the line's tariff (422 nicht-versicherbar); then writes the
  * application with a new number, its normalised answers, the price with the rating worksheet and
- * the tariff's version, an audit row and the idempotency key in one transaction. With `entwurf`
+ * the tariff's version and an audit row in one transaction (the guard's, with the key's response). With `entwurf`
  * the agent's draft of the same flow becomes the application. A flow for existing contracts (a
  * change of tariff) stores the contract it changes (`vertrag`: its number, product and current
  * premium) and answers its number.
@@ -140,10 +139,6 @@ export async function submitApplication(request: SubmitRequest): Promise<Guarded
         tarif: rating.worksheet.tarif,
       },
     });
-    if (request.idempotency) {
-      const { principal, key } = request.idempotency;
-      await completeKey(db, principal, key, 201, response);
-    }
     return { status: 201, body: response };
   });
 }

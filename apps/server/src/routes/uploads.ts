@@ -112,16 +112,17 @@ export async function registerUploadRoutes(
         const { identity, principal } = caller;
         return withIdempotency(
           {
-            db: context.db,
+            store: context.idempotency,
             request,
             reply,
             identity,
+            principal,
             route: 'uploads',
             id: '',
             body: request.body,
           },
-          async () => {
-            const [held] = await context.db
+          async (db) => {
+            const [held] = await db
               .select({ n: count() })
               .from(uploads)
               .where(
@@ -133,7 +134,7 @@ export async function registerUploadRoutes(
               );
             if ((held?.n ?? 0) >= config.maxCount)
               return { status: 413, body: { error: 'too-large', message: UPLOAD_TEXTS.count } };
-            const [row] = await context.db
+            const [row] = await db
               .insert(uploads)
               .values({
                 principal,
@@ -170,16 +171,17 @@ export async function registerUploadRoutes(
         const digest = sha256(bytes);
         return withIdempotency(
           {
-            db: context.db,
+            store: context.idempotency,
             request,
             reply,
             identity,
+            principal,
             route: 'uploads',
             id: request.params.id,
             body: digest,
           },
-          async () => {
-            const [slot] = await context.db
+          async (db) => {
+            const [slot] = await db
               .select()
               .from(uploads)
               .where(and(eq(uploads.id, request.params.id), eq(uploads.principal, principal)));
@@ -203,7 +205,7 @@ export async function registerUploadRoutes(
                 body: { error: 'unsupported-type', message: UPLOAD_TEXTS.type },
               };
             await storeBytes(config, slot.storageKey, bytes);
-            const [row] = await context.db
+            const [row] = await db
               .update(uploads)
               .set({
                 state: 'hochgeladen',

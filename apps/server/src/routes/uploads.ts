@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Identity } from '../auth/index.ts';
 import { claimPrincipal, tokenHash } from '../claims/lookup.ts';
@@ -11,6 +11,7 @@ import { UPLOAD_TEXTS } from '../http/errors.ts';
 import { withIdempotency, type GuardedOutcome } from '../idempotency/guard.ts';
 import { isActiveContent } from '../portal/activeContent.ts';
 import { displayName } from '../portal/displayName.ts';
+import { openSlot } from '../portal/uploadSlots.ts';
 import { newStorageKey, sha256, storeBytes, type UploadConfig } from '../portal/uploadStore.ts';
 import { requireIdentity, type RouteContext } from './context.ts';
 
@@ -122,28 +123,13 @@ export async function registerUploadRoutes(
             body: request.body,
           },
           async (db) => {
-            const [held] = await db
-              .select({ n: count() })
-              .from(uploads)
-              .where(
-                and(
-                  eq(uploads.principal, principal),
-                  inArray(uploads.state, ['offen', 'hochgeladen']),
-                  gt(uploads.expiresAt, sql`now()`),
-                ),
-              );
-            if ((held?.n ?? 0) >= config.maxCount)
+            const row = await openSlot(db, principal, config, {
+              name: displayName(request.body.name),
+              storageKey: newStorageKey(),
+              expiresAt: new Date(Date.now() + config.slotMinutes * 60_000),
+            });
+            if (!row)
               return { status: 413, body: { error: 'too-large', message: UPLOAD_TEXTS.count } };
-            const [row] = await db
-              .insert(uploads)
-              .values({
-                principal,
-                name: displayName(request.body.name),
-                storageKey: newStorageKey(),
-                expiresAt: new Date(Date.now() + config.slotMinutes * 60_000),
-              })
-              .returning();
-            if (!row) throw new Error('upload slot not stored');
             return {
               status: 201,
               body: {

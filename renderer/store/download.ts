@@ -3,8 +3,8 @@ import type { DownloadOutcome, WizardServices } from './services.ts';
 
 /**
  * Runs a download block for the answers of `state` (saved first with `flush`): saved, incomplete
- * (the server misses answers: 422) or failed (no request can be made, no download service, an
- * error answer or none).
+ * (the server misses answers: 422), limited (429: no more such documents for the customer for now)
+ * or failed (no request can be made, no download service, an error answer or none).
  */
 export async function runDownload(
   setup: WizardSetup,
@@ -24,7 +24,8 @@ export async function runDownload(
   try {
     const result = await services.download(request);
     if (result.ok) return 'saved';
-    return result.status === 422 ? 'incomplete' : 'failed';
+    if (result.status === 422) return 'incomplete';
+    return result.status === 429 ? 'limited' : 'failed';
   } catch {
     return 'failed';
   }

@@ -120,6 +120,11 @@ export interface ServerOptions {
   /** Upload directory and limits (default .data/uploads, 10 MiB, 10 files). */
   uploads?: UploadOptions;
   /**
+   * Offers and advice records filed in a customer's Postfach: at most `filedPerCustomerPerDay` of
+   * each kind per customer within 24 hours (default 20); beyond it 429.
+   */
+  documents?: { filedPerCustomerPerDay?: number };
+  /**
    * How long saved applications (30 days after the last save) and resume links (7 days) last;
    * main.ts: SAVED_APPLICATION_DAYS, RESUME_LINK_DAYS.
    */
@@ -212,7 +217,13 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   registerFinderRoutes(app);
   registerApplicationRoutes(app, context);
   registerSavedApplicationRoutes(app, context, options.savedApplications ?? {});
-  registerDocumentRoutes(app, context, { root, uploads: uploadConfigOf(options.uploads) });
+  registerDocumentRoutes(app, context, {
+    root,
+    uploads: uploadConfigOf(options.uploads),
+    ...(options.documents?.filedPerCustomerPerDay
+      ? { filedPerCustomerPerDay: options.documents.filedPerCustomerPerDay }
+      : {}),
+  });
   registerAgentRoutes(app, context, {
     poolName: (options.identity?.pools?.vermittler ?? DEFAULT_POOLS.vermittler).userPoolId.split(
       '_',

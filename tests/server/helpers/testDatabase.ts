@@ -121,6 +121,7 @@ const KEEPS_TEMPLATE_DATA: Record<keyof ServerOptions, (value: unknown) => boole
   loadShedding: () => true,
   localPorts: () => true,
   uploads: () => true,
+  documents: () => true,
   savedApplications: () => true,
 };
 

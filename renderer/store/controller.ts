@@ -263,7 +263,7 @@ export class WizardController {
 
   /**
    * Runs a download block (an offer, an advice record as PDF) for the current answers: saved,
-   * incomplete (the server misses answers: 422) or failed.
+   * incomplete (the server misses answers: 422), limited (429) or failed.
    */
   download(block: ContentBlock): Promise<DownloadOutcome> {
     return runDownload(this.setup, this.state, block, this.services, () => this.flush());

@@ -42,5 +42,8 @@ export interface WizardServices {
   currentSegment?: () => string | undefined;
 }
 
-/** How a download ended: the file was handed to the browser, answers are missing, or it failed. */
-export type DownloadOutcome = 'saved' | 'incomplete' | 'failed';
+/**
+ * How a download ended: the file was handed to the browser, answers are missing, the customer's
+ * limit of such documents is reached for now (429), or it failed.
+ */
+export type DownloadOutcome = 'saved' | 'incomplete' | 'limited' | 'failed';

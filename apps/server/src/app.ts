@@ -49,6 +49,7 @@ import {
   type LocalPorts,
 } from './platform/index.ts';
 import { installSettlement } from './routes/settleHook.ts';
+import { DEFAULT_LEASE_SECONDS } from './idempotency/idempotency.ts';
 import { registerAgentRoutes } from './agents/index.ts';
 import { registerApplicationRoutes } from './applications/index.ts';
 import { registerDocumentRoutes } from './documents/index.ts';
@@ -89,8 +90,16 @@ export interface ServerOptions {
    * default hourly; 0: only at start and when a request starts a new day of the clock).
    */
   settleIntervalMs?: number;
-  /** The clock of the throttles and tokens of the claim look-up (and of uploads with a claim token); default the system clock. */
+  /**
+   * The clock of the throttles and tokens of the claim look-up (and of uploads with a claim token)
+   * and of the leases of idempotency keys; default the system clock.
+   */
   clock?: () => Date;
+  /**
+   * Idempotency keys: `leaseSeconds` a running key is held before a retry may take it over and run
+   * the work again (default 30; main.ts: IDEMPOTENCY_LEASE_SECONDS).
+   */
+  idempotency?: { leaseSeconds?: number };
   /**
    * Which proxies may name the client in `X-Forwarded-For` (Fastify's `trustProxy`: `true`, a hop
    * count, or addresses and CIDR ranges). Default: none, the socket's address is the client.
@@ -126,6 +135,11 @@ export interface ServerOptions {
   lifecycle?: Lifecycle;
   /** Request metrics in the Prometheus format (http/metrics.ts); main.ts serves them on METRICS_PORT. Off unless given. */
   metrics?: Metrics;
+  /**
+   * Offers and advice records filed in a customer's Postfach: at most `filedPerCustomerPerDay` of
+   * each kind per customer within 24 hours (default 20); beyond it 429.
+   */
+  documents?: { filedPerCustomerPerDay?: number };
   /**
    * How long saved applications (30 days after the last save) and resume links (7 days) last;
    * main.ts: SAVED_APPLICATION_DAYS, RESUME_LINK_DAYS.
@@ -203,6 +217,11 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     tariffs,
     flows: createFlowRegistry(tariffs, root),
     today,
+    idempotency: {
+      db: database.db,
+      leaseSeconds: options.idempotency?.leaseSeconds ?? DEFAULT_LEASE_SECONDS,
+      now: options.clock ?? (() => new Date()),
+    },
   };
   installSettlement(app, {
     db: database.db,
@@ -221,11 +240,21 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   registerKundendatenRoutes(app, context);
   registerPublicRoutes(app, context, { root });
   await registerUploadRoutes(app, context, uploadConfig, options.clock);
-  registerClaimRoutes(app, { db: database.db, ...(options.clock ? { now: options.clock } : {}) });
+  registerClaimRoutes(app, {
+    db: database.db,
+    idempotency: context.idempotency,
+    ...(options.clock ? { now: options.clock } : {}),
+  });
   registerFinderRoutes(app);
   registerApplicationRoutes(app, context);
   registerSavedApplicationRoutes(app, context, options.savedApplications ?? {});
-  registerDocumentRoutes(app, context, { root, uploads: uploadConfig });
+  registerDocumentRoutes(app, context, {
+    root,
+    uploads: uploadConfig,
+    ...(options.documents?.filedPerCustomerPerDay
+      ? { filedPerCustomerPerDay: options.documents.filedPerCustomerPerDay }
+      : {}),
+  });
   registerAgentRoutes(app, context, {
     poolName: (options.identity?.pools?.vermittler ?? DEFAULT_POOLS.vermittler).userPoolId.split(
       '_',

@@ -90,9 +90,13 @@ const savedApplications = {
   ...(keepDays ? { keepDays } : {}),
   ...(linkDays ? { linkDays } : {}),
 };
+// IDEMPOTENCY_LEASE_SECONDS: how long a running Idempotency-Key is held before a retry may take
+// it over (default 30; the crash test sets 1).
+const leaseSeconds = uploadLimit('IDEMPOTENCY_LEASE_SECONDS');
 const clockOptions = {
   ...(today ? { today } : {}),
   ...(settleEvery ? { settleIntervalMs: Number(settleEvery) } : {}),
+  ...(leaseSeconds ? { idempotency: { leaseSeconds } } : {}),
 };
 // The readiness probe (GET /readyz) reports not-ready from SIGTERM on. Request metrics in the
 // Prometheus format are served on METRICS_PORT (off when unset) of METRICS_HOST (default

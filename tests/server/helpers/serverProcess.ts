@@ -11,6 +11,8 @@ export interface ServerProcess {
   signal(name: NodeJS.Signals): void;
   /** Resolves with the exit code once the process ended (null when a signal ended it). */
   exited: Promise<number | null>;
+  /** Kills the process at once (SIGKILL, a crash: nothing is finished) and waits for it. */
+  kill(): Promise<void>;
 }
 
 /** A port free at this moment (the process binds it right after). */
@@ -97,6 +99,11 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
       await exited;
       clearTimeout(killer);
+    },
+    kill: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGKILL');
+      await exited;
     },
   };
 }

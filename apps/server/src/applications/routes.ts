@@ -95,7 +95,7 @@ export function registerApplicationRoutes(app: FastifyInstance, context: RouteCo
         return send(reply, DRAFT_NOT_FOUND);
       return withIdempotency(
         {
-          db: context.db,
+          store: context.idempotency,
           request,
           reply,
           identity: caller.identity,
@@ -103,15 +103,14 @@ export function registerApplicationRoutes(app: FastifyInstance, context: RouteCo
           id: '',
           body,
         },
-        (idempotency) =>
+        (db) =>
           submitApplication({
-            db: context.db,
+            db,
             application,
             caller,
             today: context.today(),
             requestId: request.id,
             body,
-            idempotency,
           }),
       );
     },

@@ -1,13 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.ts';
-import { sendError, sendTooManyRequests, sendValidationError } from '../http/errors.ts';
-import {
-  IDEMPOTENCY_HEADER,
-  claimKey,
-  completeKey,
-  releaseKey,
-  requestHash,
-} from '../idempotency/idempotency.ts';
+import { sendError, sendTooManyRequests, VALIDATION_MESSAGE } from '../http/errors.ts';
+import { withIdempotency } from '../idempotency/guard.ts';
+import type { IdempotencyStore } from '../idempotency/idempotency.ts';
 import { parseClaimCredential } from './credential.ts';
 import { loadServerFlow, type ServerFlow } from './flowAnswers.ts';
 import { createClaimReport } from './report.ts';
@@ -19,6 +14,8 @@ import { admitLookup } from './throttle.ts';
 /** What the claim routes need. */
 export interface ClaimRouteOptions {
   db: Db;
+  /** Where the report's idempotency keys are kept. */
+  idempotency: IdempotencyStore;
   /** The clock (injectable for tests). */
   now?: () => Date;
   /** The claim-report flow; default generated/definitions/claim-report.json. */
@@ -64,43 +61,31 @@ export function registerClaimRoutes(app: FastifyInstance, options: ClaimRouteOpt
   app.post('/api/schadenmeldung/meldung', async (request, reply) => {
     const token = /^Bearer ([A-Za-z0-9_-]{20,100})$/.exec(request.headers.authorization ?? '')?.[1];
     if (!token) return sendError(reply, 401, 'unauthorized', EXPIRED);
-    const principal = `claim:${tokenHash(token)}`;
-    const key = request.headers[IDEMPOTENCY_HEADER];
-    const idempotencyKey =
-      typeof key === 'string' && key.length > 0 && key.length <= 255 ? key : undefined;
-    if (idempotencyKey) {
-      const claim = await claimKey(
-        options.db,
-        principal,
-        idempotencyKey,
-        requestHash({ method: 'POST', route: 'schadenmeldung', id: '', body: request.body }),
-      );
-      if (claim.kind === 'replay')
-        return reply.code(claim.status).header('idempotent-replayed', 'true').send(claim.body);
-      if (claim.kind === 'mismatch')
-        return sendError(
-          reply,
-          422,
-          'unprocessable',
-          'Dieser Idempotency-Key wurde schon für eine andere Anfrage verwendet.',
-        );
-      if (claim.kind === 'in-progress')
-        return sendError(reply, 409, 'conflict', 'Diese Anfrage wird gerade schon bearbeitet.');
-    }
-    let outcome;
-    try {
-      outcome = await createClaimReport(options.db, flow, token, request.body, now());
-    } catch (error) {
-      if (idempotencyKey)
-        await releaseKey(options.db, principal, idempotencyKey).catch(() => undefined);
-      throw error;
-    }
-    if (outcome.status !== 201) {
-      if (idempotencyKey) await releaseKey(options.db, principal, idempotencyKey);
-      if (outcome.status === 401) return sendError(reply, 401, 'unauthorized', EXPIRED);
-      return sendValidationError(reply, outcome.fieldErrors);
-    }
-    if (idempotencyKey) await completeKey(options.db, principal, idempotencyKey, 201, outcome.body);
-    return reply.code(201).send(outcome.body);
+    return withIdempotency(
+      {
+        store: options.idempotency,
+        request,
+        reply,
+        identity: null,
+        principal: `claim:${tokenHash(token)}`,
+        route: 'schadenmeldung',
+        id: '',
+        body: request.body,
+      },
+      async (db) => {
+        const outcome = await createClaimReport(db, flow, token, request.body, now());
+        if (outcome.status === 201) return outcome;
+        if (outcome.status === 401)
+          return { status: 401, body: { error: 'unauthorized', message: EXPIRED } };
+        return {
+          status: 400,
+          body: {
+            error: 'validation',
+            message: VALIDATION_MESSAGE,
+            fieldErrors: outcome.fieldErrors,
+          },
+        };
+      },
+    );
   });
 }

@@ -14,9 +14,9 @@ import { STORAGE_KEY, type FileStore } from './fileStore.ts';
 export function databaseFileStore(db: Db, legacyDir?: string): FileStore {
   return {
     kind: 'database',
-    put: async (key, bytes) => {
+    put: async (key, bytes, _contentType, within) => {
       const value = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-      await db
+      await (within ?? db)
         .insert(files)
         .values({ key, bytes: value })
         .onConflictDoUpdate({ target: files.key, set: { bytes: value } });

@@ -1,3 +1,5 @@
+import type { Db } from '../db/database.ts';
+
 /**
  * Where the platform keeps files (uploads, PDFs placed in a Postfach): the database by default
  * (files/databaseStore.ts), an S3 bucket when one is configured (files/s3Store.ts). Every server
@@ -6,8 +8,13 @@
 export interface FileStore {
   /** `database` (embedded default) or `s3`. */
   kind: 'database' | 's3';
-  /** Stores the bytes of a key (a repeat with the same key replaces them). */
-  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /**
+   * Stores the bytes of a key (a repeat with the same key replaces them). `within` is the
+   * caller's open transaction: the database store writes in it, so the file commits or rolls back
+   * with the row that names it (and PGlite's one connection is not asked for twice); a bucket
+   * cannot join it.
+   */
+  put(key: string, bytes: Uint8Array, contentType: string, within?: Db): Promise<void>;
   /** The bytes of a key, or null when there are none. */
   get(key: string): Promise<Buffer | null>;
   /** Removes a key's bytes (nothing when there are none). */

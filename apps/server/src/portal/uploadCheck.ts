@@ -61,7 +61,7 @@ export async function fileUpload(
   type: string,
 ): Promise<GuardedOutcome> {
   const digest = sha256(bytes);
-  await storeBytes(config, slot.storageKey, bytes, type);
+  await storeBytes(config, slot.storageKey, bytes, type, db);
   const [row] = await db
     .update(uploads)
     .set({ state: 'hochgeladen', contentType: type, sizeBytes: bytes.length, sha256: digest })

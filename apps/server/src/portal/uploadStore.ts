@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { FileStore } from '../files/fileStore.ts';
+import type { Db } from '../db/database.ts';
 
 /** Limits and place of uploads (ServerOptions.uploads). */
 export interface UploadOptions {
@@ -51,14 +52,18 @@ export function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-/** Writes the bytes of a storage key to the file store. */
+/**
+ * Writes the bytes of a storage key to the file store; `within`: the caller's open transaction,
+ * which the database store writes in.
+ */
 export async function storeBytes(
   config: UploadConfig,
   key: string,
   bytes: Uint8Array,
   contentType = 'application/octet-stream',
+  within?: Db,
 ): Promise<void> {
-  await config.files.put(key, bytes, contentType);
+  await config.files.put(key, bytes, contentType, within);
 }
 
 /** Reads the bytes of a storage key, or null when they are gone (seeded keys have none). */

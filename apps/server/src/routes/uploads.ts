@@ -1,10 +1,11 @@
-import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Identity } from '../auth/index.ts';
 import { claimPrincipal, tokenHash } from '../claims/lookup.ts';
 import { queryRows } from '../claims/sql.ts';
 import { sendError } from '../http/errors.ts';
 import { principalOf } from '../auth/index.ts';
+import type { Db } from '../db/database.ts';
 import { uploads } from '../db/schema/index.ts';
 import { UPLOAD_TEXTS } from '../http/errors.ts';
 import { withIdempotency, type GuardedOutcome } from '../idempotency/guard.ts';
@@ -17,6 +18,7 @@ import {
   TOO_LARGE,
   type UploadRow,
 } from '../portal/uploadCheck.ts';
+import { openSlot as reserveSlot } from '../portal/uploadSlots.ts';
 import { newStorageKey, sha256, type UploadConfig } from '../portal/uploadStore.ts';
 import { requireIdentity, type RouteContext } from './context.ts';
 
@@ -81,13 +83,13 @@ async function uploader(
 const PRESIGNED_SECONDS = 15 * 60;
 
 /** The open slot of `id` that `principal` owns, or the answer when there is none to fill. */
-async function openSlot(
-  context: RouteContext,
+async function slotToFill(
+  db: Db,
   id: string,
   principal: string,
   digest: string | null,
 ): Promise<UploadRow | GuardedOutcome> {
-  const [slot] = await context.db
+  const [slot] = await db
     .select()
     .from(uploads)
     .where(and(eq(uploads.id, id), eq(uploads.principal, principal)));
@@ -151,42 +153,29 @@ export async function registerUploadRoutes(
         const declared = request.body.sizeBytes;
         return withIdempotency(
           {
-            db: context.db,
+            store: context.idempotency,
             request,
             reply,
             identity,
+            principal,
             route: 'uploads',
             id: '',
             body: request.body,
           },
-          async () => {
+          async (db) => {
             if (declared !== undefined && declared > config.maxSizeBytes) return TOO_LARGE;
-            const [held] = await context.db
-              .select({ n: count() })
-              .from(uploads)
-              .where(
-                and(
-                  eq(uploads.principal, principal),
-                  inArray(uploads.state, ['offen', 'hochgeladen']),
-                  gt(uploads.expiresAt, sql`now()`),
-                ),
-              );
-            if ((held?.n ?? 0) >= config.maxCount)
+            const storageKey = newStorageKey();
+            const row = await reserveSlot(db, principal, config, {
+              name: displayName(request.body.name),
+              storageKey,
+              expiresAt: new Date(Date.now() + config.slotMinutes * 60_000),
+            });
+            if (!row)
               return { status: 413, body: { error: 'too-large', message: UPLOAD_TEXTS.count } };
-            const [row] = await context.db
-              .insert(uploads)
-              .values({
-                principal,
-                name: displayName(request.body.name),
-                storageKey: newStorageKey(),
-                expiresAt: new Date(Date.now() + config.slotMinutes * 60_000),
-              })
-              .returning();
-            if (!row) throw new Error('upload slot not stored');
             const presigned =
               direct && declared !== undefined
                 ? await direct.presignPut(
-                    row.storageKey,
+                    storageKey,
                     declared,
                     Math.min(PRESIGNED_SECONDS, config.slotMinutes * 60),
                   )
@@ -219,20 +208,21 @@ export async function registerUploadRoutes(
         const digest = sha256(bytes);
         return withIdempotency(
           {
-            db: context.db,
+            store: context.idempotency,
             request,
             reply,
             identity,
+            principal,
             route: 'uploads',
             id: request.params.id,
             body: digest,
           },
-          async () => {
-            const slot = await openSlot(context, request.params.id, principal, digest);
+          async (db) => {
+            const slot = await slotToFill(db, request.params.id, principal, digest);
             if (isOutcome(slot)) return slot;
             const checked = checkBytes(config, bytes);
             if ('refused' in checked) return checked.refused;
-            return fileUpload(context.db, config, slot, bytes, checked.type);
+            return fileUpload(db, config, slot, bytes, checked.type);
           },
         );
       },
@@ -247,22 +237,23 @@ export async function registerUploadRoutes(
         const { identity, principal } = caller;
         return withIdempotency(
           {
-            db: context.db,
+            store: context.idempotency,
             request,
             reply,
             identity,
+            principal,
             route: 'uploads-abschluss',
             id: request.params.id,
             body: null,
           },
-          async () => {
-            const slot = await openSlot(context, request.params.id, principal, null);
+          async (db) => {
+            const slot = await slotToFill(db, request.params.id, principal, null);
             if (isOutcome(slot)) return slot;
             if (!direct) return NOT_ARRIVED;
             const staged = await direct.takeStaged(slot.storageKey, config.maxSizeBytes);
             if (staged.kind === 'missing') {
               // Another completion may have filed it meanwhile.
-              const again = await openSlot(context, slot.id, principal, null);
+              const again = await slotToFill(db, slot.id, principal, null);
               return isOutcome(again) ? again : NOT_ARRIVED;
             }
             // Refused bytes are deleted; accepted ones are filed as read (what was checked is
@@ -272,7 +263,7 @@ export async function registerUploadRoutes(
               await direct.discardStaged(slot.storageKey);
               return checked && 'refused' in checked ? checked.refused : TOO_LARGE;
             }
-            const filed = await fileUpload(context.db, config, slot, staged.bytes, checked.type);
+            const filed = await fileUpload(db, config, slot, staged.bytes, checked.type);
             await direct.discardStaged(slot.storageKey);
             return filed;
           },

@@ -1,6 +1,7 @@
 /** The app's one HTTP layer (ky): success rules, cancellation, bearer tokens and test modes. */
 import type { HttpRequest } from '#engine';
 import { createHttpClient, type HttpClient } from './client.ts';
+import { createDownloadKeys } from './downloadKeys.ts';
 import type { HttpResult } from './status.ts';
 import type { TokenMode } from './tokens.ts';
 
@@ -31,16 +32,19 @@ export const http: HttpClient = createHttpClient({
 /** The renderer's transport (WizardServices.transport) over the app's one HTTP client. */
 export const transport = http.transport;
 
+const downloadKey = createDownloadKeys();
+
 /**
  * The renderer's download (WizardServices.download): fetches the file an engine request names
- * and hands it to the browser to save under the server's file name.
+ * and hands it to the browser to save under the server's file name. The same request again sends
+ * the same Idempotency-Key (downloadKeys.ts): a document filed in a Postfach is filed once.
  */
 export async function download(request: HttpRequest): Promise<HttpResult> {
   const result = await http.fetchFile({
     method: request.method,
     url: request.url,
     auth: request.auth,
-    headers: request.headers,
+    headers: { ...request.headers, 'Idempotency-Key': downloadKey(request) },
     ...(request.body === undefined ? {} : { body: request.body }),
   });
   if (result.ok && result.file) saveFile(result.file.blob, result.file.name);

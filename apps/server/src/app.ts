@@ -6,15 +6,12 @@ import { formatISO } from 'date-fns';
 import { noAuthentication, testAuthentication, type Authenticate } from './auth/index.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
-import {
-  fieldMessage,
-  installErrorHandler,
-  sendNoSuchAddress,
-  sendValidationError,
-} from './http/errors.ts';
+import { installErrorHandler, sendNoSuchAddress } from './http/errors.ts';
+import { installBodyTimeout } from './http/bodyTimeout.ts';
+import { frameworkErrorOptions } from './http/clientErrors.ts';
 import { installInputHygiene } from './http/inputHygiene.ts';
 import { installLoadShedding, type LoadSheddingOptions } from './http/loadShedding.ts';
-import { installSecurityHeaders } from './http/securityHeaders.ts';
+import { installSecurityHeaders, securityHeaders } from './http/securityHeaders.ts';
 import { routeHtml } from './http/routePreloads.ts';
 import { REVALIDATE, staticOptions } from './http/staticAssets.ts';
 import { loggingOptions, type LogStream } from './http/logging.ts';
@@ -127,12 +124,13 @@ export interface ServerOptions {
  * built web app with the SPA's routes falling back to index.html.
  */
 export async function buildServer(options: ServerOptions = {}): Promise<FastifyInstance> {
+  const headers = securityHeaders(options.localPorts ? { localPorts: options.localPorts } : {});
   const app = Fastify({
     ...loggingOptions(options.logger ?? false, options.logStream),
     trustProxy: options.trustProxy ?? false,
-    // A path that is no valid URL component (`%E0%A4%A`) gets the usual 400 shape.
-    frameworkErrors: (_error, _request, reply) =>
-      sendValidationError(reply, [{ path: '/url', keyword: 'url', message: fieldMessage('url') }]),
+    // A path that is no valid URL component (`%E0%A4%A`) gets the usual 400 shape, and what Node
+    // refuses before Fastify (431 headers too large) a German answer; both with the headers.
+    ...frameworkErrorOptions(headers),
   });
   const ownsDatabase = options.database === undefined;
   const database =
@@ -152,8 +150,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   installValidator(app);
   installErrorHandler(app);
   if (options.loadShedding) await installLoadShedding(app, options.loadShedding);
+  installBodyTimeout(app);
   installInputHygiene(app);
-  installSecurityHeaders(app, options.localPorts ? { localPorts: options.localPorts } : {});
+  installSecurityHeaders(app, headers);
   // One clock: the validation module's date keywords (start within 1..90 days) read the server's today.
   validationRuntime.now = () => {
     const [year = 1970, month = 1, day = 1] = today().split('-').map(Number);

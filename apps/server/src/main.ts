@@ -1,6 +1,7 @@
 import { buildServer } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { trustProxyOf } from './http/trustProxy.ts';
+import { localBase, untilServing } from './http/untilServing.ts';
 import { claimAppPortsOf, DEFAULT_PORT } from './platform/index.ts';
 
 const port = Number(process.env['PORT'] ?? DEFAULT_PORT);
@@ -102,6 +103,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 await app.listen({ port, host });
 await Promise.all(claimApps.map((a, i) => a.listen({ port: claimAppPorts[i] ?? 0, host })));
+// The banner only once a request gets its real answer, not the start's load-shedding 503.
+await Promise.all(
+  [port, ...claimAppPorts].map((p) => untilServing(`${localBase(host, p)}/api/benutzer/pool`)),
+);
 process.stdout.write(
   [
     '',

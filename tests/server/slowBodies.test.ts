@@ -137,7 +137,9 @@ describe('slow request bodies', () => {
     'a body that keeps coming at 4 KiB/s for 12 s is read to its end and answered by its route',
     async () => {
       const value = 'a'.repeat(10_000);
-      const body = Buffer.from(JSON.stringify({ a: value, b: value, c: value, d: value, e: value }));
+      const body = Buffer.from(
+        JSON.stringify({ a: value, b: value, c: value, d: value, e: value }),
+      );
       const socket = connect({ port, host: '127.0.0.1', localAddress: '127.0.0.4' });
       let answer = '';
       socket.on('data', (chunk: Buffer) => {

@@ -82,7 +82,7 @@ export interface ServerOptions {
    * default hourly; 0: only at start and when a request starts a new day of the clock).
    */
   settleIntervalMs?: number;
-  /** The clock of the throttles and tokens of the claim look-up (and of uploads with a claim token); default the system clock. */
+  /** The clock of the throttles (claim look-up, contract type) and claim tokens (and of uploads with a claim token); default the system clock. */
   clock?: () => Date;
   /**
    * Which proxies may name the client in `X-Forwarded-For` (Fastify's `trustProxy`: `true`, a hop
@@ -171,6 +171,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     tariffs,
     flows: createFlowRegistry(tariffs, root),
     today,
+    ...(options.clock ? { clock: options.clock } : {}),
   };
   installSettlement(app, {
     db: database.db,

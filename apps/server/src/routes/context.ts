@@ -14,6 +14,8 @@ export interface RouteContext {
   flows: FlowRegistry;
   /** Today as an ISO date (injectable for tests). */
   today: () => string;
+  /** The clock of the throttles (ServerOptions `clock`); default the system clock. */
+  clock?: () => Date;
 }
 
 /** The caller, or null after answering 401 (the route then returns the reply). */

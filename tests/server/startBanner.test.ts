@@ -37,9 +37,11 @@ async function freePort(): Promise<number> {
 describe('the start banner', () => {
   it('is printed only when requests get their real answers', async () => {
     const port = await freePort();
-    // Load shedding on, as `npm start` has it (the test runner's environment may turn it off).
+    // Load shedding on, as `npm start` has it (the test runner's environment may turn it off),
+    // on a PGlite of its own also in the PostgreSQL run (the banner does not depend on it).
     const env = { ...process.env };
     delete env['LOAD_SHEDDING'];
+    delete env['DATABASE_URL'];
     child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
       env: {
         ...env,

@@ -103,9 +103,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 await app.listen({ port, host });
 await Promise.all(claimApps.map((a, i) => a.listen({ port: claimAppPorts[i] ?? 0, host })));
-// The banner only once a request gets its real answer, not the start's load-shedding 503.
+// The banner only once a request gets its real answer, not the start's load-shedding 503: an API
+// call every server has (the claim apps too), answered 401 without sign-in and without the database.
+const probe = '/api/vertrag/vertrag/widerrufsgruende';
 await Promise.all(
-  [port, ...claimAppPorts].map((p) => untilServing(`${localBase(host, p)}/api/benutzer/pool`)),
+  [port, ...claimAppPorts].map((p) => untilServing(`${localBase(host, p)}${probe}`)),
 );
 process.stdout.write(
   [

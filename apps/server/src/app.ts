@@ -6,17 +6,14 @@ import { formatISO } from 'date-fns';
 import { noAuthentication, testAuthentication, type Authenticate } from './auth/index.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
-import {
-  fieldMessage,
-  installErrorHandler,
-  sendNoSuchAddress,
-  sendValidationError,
-} from './http/errors.ts';
+import { installErrorHandler, sendNoSuchAddress } from './http/errors.ts';
+import { installBodyTimeout } from './http/bodyTimeout.ts';
+import { frameworkErrorOptions } from './http/clientErrors.ts';
 import { installInputHygiene } from './http/inputHygiene.ts';
 import { createLifecycle, installHealth, type Lifecycle } from './http/health.ts';
 import { installMetrics, type Metrics } from './http/metrics.ts';
 import { installLoadShedding, type LoadSheddingOptions } from './http/loadShedding.ts';
-import { installSecurityHeaders } from './http/securityHeaders.ts';
+import { installSecurityHeaders, securityHeaders } from './http/securityHeaders.ts';
 import { routeHtml } from './http/routePreloads.ts';
 import { REVALIDATE, staticOptions } from './http/staticAssets.ts';
 import { loggingOptions, type LogStream } from './http/logging.ts';
@@ -91,8 +88,8 @@ export interface ServerOptions {
    */
   settleIntervalMs?: number;
   /**
-   * The clock of the throttles and tokens of the claim look-up (and of uploads with a claim token)
-   * and of the leases of idempotency keys; default the system clock.
+   * The clock of the throttles (claim look-up, contract type), of claim tokens (and of uploads
+   * with a claim token) and of the leases of idempotency keys; default the system clock.
    */
   clock?: () => Date;
   /**
@@ -157,15 +154,21 @@ export interface ServerOptions {
  * built web app with the SPA's routes falling back to index.html.
  */
 export async function buildServer(options: ServerOptions = {}): Promise<FastifyInstance> {
+  // A bucket's store first: direct uploads go from the browser to it (the CSP's connect-src).
+  const bucket = options.s3 ? await s3FileStore(options.s3) : undefined;
+  const headers = securityHeaders({
+    ...(options.localPorts ? { localPorts: options.localPorts } : {}),
+    ...(bucket?.direct ? { connectOrigins: [bucket.direct.origin] } : {}),
+  });
   const app = Fastify({
     ...loggingOptions(options.logger ?? false, options.logStream),
     trustProxy: options.trustProxy ?? false,
     // Closing (SIGTERM): a request still arriving on an open connection is answered as usual,
     // with `Connection: close`, instead of an English 503: nothing a client sent is lost.
     return503OnClosing: false,
-    // A path that is no valid URL component (`%E0%A4%A`) gets the usual 400 shape.
-    frameworkErrors: (_error, _request, reply) =>
-      sendValidationError(reply, [{ path: '/url', keyword: 'url', message: fieldMessage('url') }]),
+    // A path that is no valid URL component (`%E0%A4%A`) gets the usual 400 shape, and what Node
+    // refuses before Fastify (431 headers too large) a German answer; both with the headers.
+    ...frameworkErrorOptions(headers),
   });
   const ownsDatabase = options.database === undefined;
   const database =
@@ -182,9 +185,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     throw error;
   }
 
-  const files = options.s3
-    ? await s3FileStore(options.s3)
-    : databaseFileStore(database.db, legacyUploadDir(options.uploads));
+  const files = bucket ?? databaseFileStore(database.db, legacyUploadDir(options.uploads));
   const uploadConfig = uploadConfigOf(options.uploads ?? {}, files);
 
   installValidator(app);
@@ -193,12 +194,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   if (options.metrics) await installMetrics(app, options.metrics);
   installHealth(app, database.db, options.lifecycle ?? createLifecycle());
   if (options.loadShedding) await installLoadShedding(app, options.loadShedding);
+  installBodyTimeout(app);
   installInputHygiene(app);
-  installSecurityHeaders(app, {
-    ...(options.localPorts ? { localPorts: options.localPorts } : {}),
-    // Direct uploads go from the browser to the bucket.
-    ...(files.direct ? { connectOrigins: [files.direct.origin] } : {}),
-  });
+  installSecurityHeaders(app, headers);
   // One clock: the validation module's date keywords (start within 1..90 days) read the server's today.
   validationRuntime.now = () => {
     const [year = 1970, month = 1, day = 1] = today().split('-').map(Number);
@@ -222,6 +220,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       leaseSeconds: options.idempotency?.leaseSeconds ?? DEFAULT_LEASE_SECONDS,
       now: options.clock ?? (() => new Date()),
     },
+    ...(options.clock ? { clock: options.clock } : {}),
   };
   installSettlement(app, {
     db: database.db,

@@ -4,6 +4,7 @@ import { trustProxyOf } from './http/trustProxy.ts';
 import { createLifecycle } from './http/health.ts';
 import { createMetrics, serveMetrics } from './http/metrics.ts';
 import { shutdownOnSignals } from './http/shutdown.ts';
+import { localBase, untilServing } from './http/untilServing.ts';
 import { claimAppPortsOf, DEFAULT_PORT } from './platform/index.ts';
 
 const port = Number(process.env['PORT'] ?? DEFAULT_PORT);
@@ -159,6 +160,12 @@ shutdownOnSignals({
 });
 await app.listen({ port, host });
 await Promise.all(claimApps.map((a, i) => a.listen({ port: claimAppPorts[i] ?? 0, host })));
+// The banner only once a request gets its real answer, not the start's load-shedding 503: an API
+// call every server has (the claim apps too), answered 401 without sign-in and without the database.
+const probe = '/api/vertrag/vertrag/widerrufsgruende';
+await Promise.all(
+  [port, ...claimAppPorts].map((p) => untilServing(`${localBase(host, p)}${probe}`)),
+);
 process.stdout.write(
   [
     '',

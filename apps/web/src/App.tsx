@@ -19,6 +19,7 @@ import { SiteHeader } from './layout/SiteHeader.tsx';
 import { SiteFooter } from './layout/SiteFooter.tsx';
 import { Breadcrumbs } from './layout/Breadcrumbs.tsx';
 import { RouteTable } from './layout/RouteTable.tsx';
+import { UnavailableNotice } from './layout/UnavailableNotice.tsx';
 
 // The renderer, rjsf and the flows load only on a flow's route, not with the home page.
 const FlowRoute = lazy(() =>
@@ -198,6 +199,7 @@ export function App({ brand }: { brand: BrandConfig }) {
       </a>
       <SiteHeader brand={brand} />
       <main id="main" tabIndex={-1}>
+        <UnavailableNotice />
         {/* The portal pages' texts (namespace portal) load on first use. */}
         <Suspense fallback={loading}>
           <RouteTable>

@@ -33,6 +33,8 @@ async function start(): Promise<void> {
 
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
+  // The HTML shell's notice for a page whose script did not load or start (index.html) goes.
+  container.replaceChildren();
   const root = createRoot(container);
   const render = (shown: BrandConfig): void =>
     root.render(

@@ -14,14 +14,18 @@ const server = vi.hoisted(() => ({
   send: (call: HttpCall): Promise<HttpResult> =>
     Promise.reject(new Error(`unexpected ${call.url}`)),
 }));
-vi.mock('../../../apps/web/src/http/index.ts', () => ({
-  http: {
-    send: (call: HttpCall) => server.send(call),
-    answer: (call: HttpCall) => server.send(call),
-    configure: () => undefined,
-  },
-  transport: () => Promise.reject(new Error('no flows here')),
-}));
+vi.mock('../../../apps/web/src/http/index.ts', async () => {
+  const { createUnavailableState } = await import('../../../apps/web/src/http/unavailable.ts');
+  return {
+    http: {
+      send: (call: HttpCall) => server.send(call),
+      answer: (call: HttpCall) => server.send(call),
+      configure: () => undefined,
+    },
+    transport: () => Promise.reject(new Error('no flows here')),
+    serviceUnavailable: createUnavailableState(),
+  };
+});
 
 const { App, flowKey, flowPath, flowPortal } = await import('../../../apps/web/src/App.tsx');
 const { authStore } = await import('../../../apps/web/src/auth/index.ts');

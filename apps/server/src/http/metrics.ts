@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import fastifyMetrics from 'fastify-metrics';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Registry } from 'prom-client';
+import { wasShed } from './loadShedding.ts';
 
 /** A server's request metrics: one registry of its own (tests build several servers per process). */
 export interface Metrics {
@@ -38,8 +39,8 @@ const routeOf = (request: FastifyRequest): string => request.routeOptions.url ??
 /**
  * Request metrics through fastify-metrics (prom-client): the latency histogram
  * `http_request_duration_seconds` by method, route pattern and status (its `_count` is the request
- * rate), Node's process metrics, and the counts of shed (503 before the route ran: the load
- * shedding refuses in onRequest, a database outage answers later) and throttled (429) answers.
+ * rate), Node's process metrics, and the counts of shed (the load shedding's 503, not a database
+ * outage's) and throttled (429) answers.
  * Nothing is served here: main.ts serves the text on its own port (METRICS_PORT).
  */
 export async function installMetrics(app: FastifyInstance, metrics: Metrics): Promise<void> {
@@ -58,14 +59,10 @@ export async function installMetrics(app: FastifyInstance, metrics: Metrics): Pr
       },
     },
   });
-  const admitted = new WeakSet<FastifyRequest>();
-  app.addHook('preValidation', async (request) => {
-    admitted.add(request);
-  });
   app.addHook('onResponse', async (request, reply) => {
     const labels = { method: request.method, route: routeOf(request) };
     if (reply.statusCode === 429) metrics.throttled.inc(labels);
-    if (reply.statusCode === 503 && !admitted.has(request)) metrics.shed.inc(labels);
+    if (reply.statusCode === 503 && wasShed(request)) metrics.shed.inc(labels);
   });
 }
 

@@ -17,6 +17,8 @@ export interface RouteContext {
   today: () => string;
   /** The idempotency keys: the database, the lease of a claim and its clock. */
   idempotency: IdempotencyStore;
+  /** The clock of the throttles (ServerOptions `clock`); default the system clock. */
+  clock?: () => Date;
 }
 
 /** The caller, or null after answering 401 (the route then returns the reply). */

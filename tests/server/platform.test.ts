@@ -117,8 +117,18 @@ describe('translation bundles', () => {
       expect(response.headers['x-translation-source']).toBe(source);
       const bundle = response.json() as Record<string, unknown>;
       expect(bundle).not.toHaveProperty('$schema');
-      expect(bundle).toMatchObject({ app: { name: 'Versicherungsportal' } });
+      expect(bundle).toMatchObject({
+        app: { name: 'Ver\u00adsi\u00adche\u00adrungs\u00adpor\u00adtal' },
+      });
     }
+  });
+
+  it('serves long words with soft hyphens, so that they break with a hyphen in any browser', async () => {
+    const bundle = (await app.inject('/api/i18n/live/portal')).json() as {
+      agent: { customers: { columns: Record<string, string> } };
+    };
+    expect(bundle.agent.customers.columns['birthDate']).toBe('Ge\u00adburts\u00adda\u00adtum');
+    expect(bundle.agent.customers.columns['contracts']).toBe('Verträge');
   });
 
   it('sends a bundle brotli- or gzip-encoded as the browser accepts, plain otherwise', async () => {

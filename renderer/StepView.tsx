@@ -17,6 +17,7 @@ import {
 } from '#engine';
 import type { WizardController } from './store/controller.ts';
 import type { RendererFormContext } from './formContext.ts';
+import { setDocumentTitle } from './documentTitle.ts';
 import { FORM_OPTIONS, needsNestedFields, type FieldRegistry } from './plainField.ts';
 import { nestedRegistryMaker } from './nestedFields.ts';
 import { translatedUiSchema } from './i18nSchema.ts';
@@ -252,7 +253,7 @@ export function StepView({
     if (attempt > 0) summaryRef.current?.focus();
   }, [attempt]);
   useEffect(() => {
-    document.title = `${hasErrors ? t('common:errors.titlePrefix') : ''}${title} – ${flowTitle}`;
+    setDocumentTitle([title, flowTitle], hasErrors ? t('common:errors.titlePrefix') : '');
   }, [hasErrors, title, flowTitle, t]);
 
   return (

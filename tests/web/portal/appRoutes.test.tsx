@@ -140,4 +140,20 @@ describe('the route table', () => {
       '/kunden/vertraege',
     );
   });
+
+  it('titles every page with the page and the brand: home, a portal page, an unknown address', async () => {
+    renderAppAt('/');
+    await screen.findByRole('heading', { level: 1, name: 'Willkommen bei andsafe' });
+    await waitFor(() => expect(document.title).toBe('Startseite – andsafe'));
+    cleanup();
+    vi.spyOn(authStore.auth.vermittler, 'session').mockResolvedValue(signedIn());
+    server.send = fakeSend({ 'GET /api/vermittler/kunden': ok([]) }).send;
+    renderAppAt('/vermittler');
+    await screen.findByRole('heading', { level: 1, name: 'Übersicht' });
+    await waitFor(() => expect(document.title).toBe('Übersicht – andsafe'));
+    cleanup();
+    renderAppAt('/gibt-es-nicht');
+    await screen.findByRole('heading', { level: 1, name: 'Seite nicht gefunden' });
+    await waitFor(() => expect(document.title).toBe('Seite nicht gefunden – andsafe'));
+  });
 });

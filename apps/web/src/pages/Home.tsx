@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { BrandConfig } from '../../../../generated/types/brand.ts';
 import { brandAssetUrl } from '../config/brand.ts';
+import { usePageTitle } from '../layout/pageTitle.ts';
 import {
   claimEntries,
   flowVariant,
@@ -22,9 +23,7 @@ export function Home({ brand }: { brand: BrandConfig }) {
   const { hash } = useLocation();
   const products = publicApplicationEntries(brand.id, 'customer');
   const claim = claimEntries(brand.id)[0];
-  useEffect(() => {
-    document.title = t('app.name');
-  }, [t]);
+  usePageTitle(t('home.documentTitle'));
   useEffect(() => {
     // The header's "Versicherungen" leads to the tiles.
     if (hash === '#versicherungen') document.getElementById('versicherungen')?.focus();

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import type { CognitoUserSession } from 'amazon-cognito-identity-js';
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -155,5 +155,16 @@ describe('the route table', () => {
     renderAppAt('/gibt-es-nicht');
     await screen.findByRole('heading', { level: 1, name: 'Seite nicht gefunden' });
     await waitFor(() => expect(document.title).toBe('Seite nicht gefunden – andsafe'));
+  });
+
+  it('describes every insurance on the home page in a line under its name', async () => {
+    renderAppAt('/');
+    const list = await screen.findByRole('list', { name: 'Unsere Versicherungen' });
+    const cards = within(list).getAllByRole('article');
+    expect(cards.length).toBeGreaterThanOrEqual(9);
+    for (const card of cards) {
+      const name = within(card).getByRole('heading', { level: 3 }).textContent;
+      expect(card.querySelector('p:not(.tile__links)')?.textContent, `${name}`).toBeTruthy();
+    }
   });
 });

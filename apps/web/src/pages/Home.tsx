@@ -16,7 +16,7 @@ import {
  * sells online as a tile, from the flow index (a new application definition appears here by
  * itself; flows for existing contracts and signed-in users do not), each with its application
  * and, where the flow has one, its advice variant and a teaser from the bundle
- * (`common:teasers.<product>`); then the claim report, the two portals and the services.
+ * (`common:teasers.<product identifier>`, else `common:teasers.<product code>`); then the claim report, the two portals and the services.
  */
 export function Home({ brand }: { brand: BrandConfig }) {
   const { t, i18n } = useTranslation();
@@ -65,12 +65,15 @@ export function Home({ brand }: { brand: BrandConfig }) {
             {products.map((entry) => {
               const product = t(productNameKeys(entry));
               const advice = flowVariant(entry.id, 'advice');
-              const teaserKey = `teasers.${entry.productIdentifier ?? entry.product ?? ''}`;
+              // The teaser of the product (BHV_2), else of its line (BHV).
+              const teaserKey = [entry.productIdentifier, entry.product]
+                .map((id) => `teasers.${id ?? ''}`)
+                .find((key) => i18n.exists(key));
               return (
                 <li key={entry.id}>
                   <article className="tile">
                     <h3>{product}</h3>
-                    {i18n.exists(teaserKey) ? <p>{t(teaserKey)}</p> : null}
+                    {teaserKey ? <p>{t(teaserKey)}</p> : null}
                     <p className="tile__links">
                       <Link to={entry.baseRoute}>{t('home.apply', { product })}</Link>
                       {advice && (advice.brands as readonly string[]).includes(brand.id) ? (

@@ -323,9 +323,18 @@ export function StepView({
               return <FieldSlot key={name} {...props} />;
             })}
           </ItemRulesContext.Provider>
+        </div>
+        {/* The live price: beside the form on a wide screen; on a narrow one under the fields and
+        before the buttons, so that the price is read before "Antrag absenden". */}
+        {quote ? (
+          <div className="wizard-step__aside">
+            <QuoteBox controller={controller} quote={quote} context={context} />
+          </div>
+        ) : null}
+        <div className="wizard-step__actions">
           <div className="wizard-actions">
             {/* Pressing the button keeps focus in the field: the field's blur would otherwise show its
-            error first, move the button away under the pointer and lose the click. */}
+          error first, move the button away under the pointer and lose the click. */}
             <button
               type="submit"
               className="button"
@@ -352,12 +361,6 @@ export function StepView({
             <DraftNotice controller={controller} context={context} />
           ) : null}
         </div>
-        {/* The live price: beside the form on a wide screen, under it on a narrow one. */}
-        {quote ? (
-          <div className="wizard-step__aside">
-            <QuoteBox controller={controller} quote={quote} context={context} />
-          </div>
-        ) : null}
       </div>
     </form>
   );

@@ -9,11 +9,13 @@ describe('the hyphenation of the served texts', () => {
     expect(shown(hyphenateText('Ihre Tierhalterhaftpflichtversicherung'))).toBe(
       'Ihre Tier·hal·ter·haft·pflicht·ver·si·che·rung',
     );
-    expect(shown(hyphenateText('Geburtsdatum'))).toBe('Ge·burts·da·tum');
+    expect(shown(hyphenateText('Einwilligungserklärung'))).toBe('Ein·wil·li·gungs·er·klä·rung');
   });
 
-  it('leaves short words as they are', () => {
-    expect(hyphenateText('Verträge und Schäden')).toBe('Verträge und Schäden');
+  it('leaves words shorter than 16 letters as they are', () => {
+    expect(hyphenateText('Geburtsdatum, Verträge und Kontoinhaberin')).toBe(
+      'Geburtsdatum, Verträge und Kontoinhaberin',
+    );
   });
 
   it('leaves placeholders, nesting, paths, file names and e-mail addresses as written', () => {
@@ -32,11 +34,11 @@ describe('the hyphenation of the served texts', () => {
     expect(
       hyphenateBundle({
         Versicherungsbeginn: { label: 'Versicherungsbeginn' },
-        liste: ['Zahlungsweise'],
+        liste: ['Betriebshaftpflicht'],
       }),
     ).toEqual({
       Versicherungsbeginn: { label: 'Ver\u00adsi\u00adche\u00adrungs\u00adbe\u00adginn' },
-      liste: ['Zah\u00adlungs\u00adwei\u00adse'],
+      liste: ['Be\u00adtriebs\u00adhaft\u00adpflicht'],
     });
   });
 });

@@ -124,11 +124,14 @@ describe('translation bundles', () => {
   });
 
   it('serves long words with soft hyphens, so that they break with a hyphen in any browser', async () => {
-    const bundle = (await app.inject('/api/i18n/live/portal')).json() as {
-      agent: { customers: { columns: Record<string, string> } };
+    const bundle = (await app.inject('/api/i18n/live/common')).json() as {
+      products: Record<string, string>;
+      site: { nav: Record<string, string> };
     };
-    expect(bundle.agent.customers.columns['birthDate']).toBe('Ge\u00adburts\u00adda\u00adtum');
-    expect(bundle.agent.customers.columns['contracts']).toBe('Verträge');
+    expect(bundle.products['TIERHALTER']).toBe(
+      'Tier\u00adhal\u00adter\u00adhaft\u00adpflicht\u00adver\u00adsi\u00adche\u00adrung',
+    );
+    expect(bundle.site.nav['customerPortal']).toBe('Kundenportal');
   });
 
   it('sends a bundle brotli- or gzip-encoded as the browser accepts, plain otherwise', async () => {

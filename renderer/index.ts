@@ -28,3 +28,5 @@ export { InfoBox, type InfoBoxTone } from './templates/InfoBox.tsx';
 export { EditToggle } from './templates/EditToggle.tsx';
 export { MessageInput } from './templates/MessageInput.tsx';
 export { ErrorSummary, type SummaryEntry } from './templates/ErrorSummary.tsx';
+export { EmailAddress, Figure, emailParts } from './templates/Typography.tsx';
+export { setDocumentTitle } from './documentTitle.ts';

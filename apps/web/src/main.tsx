@@ -6,6 +6,7 @@ import { BrandSwitchContext } from './config/brandSwitch.ts';
 import type { BrandConfig } from '../../../generated/types/brand.ts';
 import { preloadRoute } from './flows/preloadRoute.ts';
 import { PlatformProviders, sessionStorageOf, startPlatform } from './platform/index.ts';
+import { setDocumentTitle } from '#renderer';
 import './styles.css';
 
 const BRAND_KEY = 'platform.brand';
@@ -29,7 +30,7 @@ async function start(): Promise<void> {
   // the common texts, not one stage after another once the app has rendered.
   const namespaces = preloadRoute(window.location.pathname);
   const platform = await startPlatform(window, { namespaces });
-  document.title = platform.i18n.t('app.name');
+  setDocumentTitle([platform.i18n.t('app.name'), brand.name]);
 
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');

@@ -298,6 +298,7 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
           {...(upload ? { upload } : {})}
           prefill={prepared.prefill}
           liveContext={liveContext}
+          titleSuffix={brand.name}
         />
       </div>
     </>

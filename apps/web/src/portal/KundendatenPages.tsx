@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BrandConfig } from '../../../../generated/types/brand.ts';
-import { InfoBox } from '#renderer';
+import { EmailAddress, Figure, InfoBox } from '#renderer';
 import { AuthForm } from '../auth/form/AuthForm.tsx';
 import { required, type Rule } from '../auth/form/rules.ts';
 import { TextField } from '../auth/form/TextField.tsx';
@@ -42,10 +42,14 @@ export function KundendatenPage() {
               [t('kundendaten.name'), data.firmenname ?? `${data.vorname} ${data.nachname}`],
               [t('kundendaten.partnerNummer'), data.partnerNummer],
               [t('kundendaten.adresse'), addressLine(data)],
-              [t('kundendaten.email'), data.email],
+              [t('kundendaten.email'), <EmailAddress address={data.email} />],
               [
                 t('kundendaten.handynummer'),
-                data.handynummer ? formatPhone(data.handynummer) : t('kundendaten.keine'),
+                data.handynummer ? (
+                  <Figure>{formatPhone(data.handynummer)}</Figure>
+                ) : (
+                  t('kundendaten.keine')
+                ),
               ],
               [t('kundendaten.kontaktkanal'), t(`kundendaten.kanal.${data.kontaktkanal}`)],
             ]}
@@ -200,7 +204,9 @@ export function KontaktPage({ brand }: { brand: BrandConfig }) {
       </p>
       <h2>{t('kontakt.mailHeadline')}</h2>
       <p>
-        <a href={`mailto:${contact.email}`}>{contact.email}</a>
+        <a href={`mailto:${contact.email}`}>
+          <EmailAddress address={contact.email} />
+        </a>
         <br />
         {t('kontakt.mailNote')}
       </p>

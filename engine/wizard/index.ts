@@ -17,6 +17,7 @@ export {
   type WizardSetup,
 } from './transition.ts';
 export { type Refusal } from './refusal.ts';
+export { journeyOf, type Journey } from './journey.ts';
 export {
   irrelevantItemFields,
   irrelevantKeys,

@@ -6,6 +6,7 @@ import { applyDerived, type EditedFields } from './derive.ts';
 import { changedAnswers, readsAny, ruleDependencies, type AnswerRef } from './dependencies.ts';
 import { prefillValue } from './prefillValue.ts';
 import { refusalOf, type Refusal } from './refusal.ts';
+import { journeyScope } from './journey.ts';
 import { emptyState, relevantFormData, type WizardState } from './state.ts';
 import {
   computeValue,
@@ -289,7 +290,12 @@ function applyOutcome(
   call: EndpointCall,
   event: { type: 'callSucceeded' | 'callFailed'; status: number; response: unknown },
 ): TransitionResult {
-  const scope = { ...ruleInput(setup, state), response: event.response, status: event.status };
+  const scope = {
+    ...ruleInput(setup, state),
+    response: event.response,
+    status: event.status,
+    journey: journeyScope(setup, state),
+  };
   const chosen = pickCase(event.type === 'callSucceeded' ? call.onSuccess : call.onFailure, scope);
   let next: WizardState = {
     ...state,

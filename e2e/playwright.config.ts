@@ -43,10 +43,12 @@ export default defineConfig({
     // No load shedding: on 2 cores the browser, the PostgreSQL suite beside it and this server
     // share the CPU, and a busy half second must not answer a test's request with 503 (the
     // shedding itself is tested in tests/server/loadShedding.test.ts).
+    // DEV_OUTBOX=on: the specs read the codes and links "sent" from the local outbox.
     env: {
       PORT: String(PORT),
       LOG: 'off',
       LOAD_SHEDDING: 'off',
+      DEV_OUTBOX: 'on',
       PGLITE_DIR: mkdtempSync(join(tmpdir(), 'e2e-pglite-')),
     },
   },

@@ -3,11 +3,19 @@ import type { DownloadOutcome } from './store/controller.ts';
 import type { RendererFormContext } from './formContext.ts';
 import { InfoBox } from './templates/InfoBox.tsx';
 
+/** The text of each way a download fails. */
+const FAILURE_TEXTS = {
+  failed: 'common:download.failed',
+  incomplete: 'common:download.incomplete',
+  limited: 'common:download.limited',
+} as const;
+
 /**
  * A download block: a button named by its label that asks the server for a PDF (an offer, an
  * advice record) and saves it. While it runs the button is marked busy (and ignores further
  * presses) and a polite status says so; a failure shows a German error below it, a 422 the text
- * that answers are missing. Focus stays on the button.
+ * that answers are missing, a 429 that no more such documents can be made for now. Focus stays on
+ * the button.
  */
 export function DownloadButton({
   label,
@@ -39,9 +47,9 @@ export function DownloadButton({
       <p className="hint download__status" role="status">
         {busy ? t('common:download.busy') : state === 'saved' ? t('common:download.saved') : ''}
       </p>
-      {state === 'failed' || state === 'incomplete' ? (
+      {state === 'failed' || state === 'incomplete' || state === 'limited' ? (
         <InfoBox tone="error" headline={t('common:download.failedHeadline')}>
-          {t(state === 'incomplete' ? 'common:download.incomplete' : 'common:download.failed')}
+          {t(FAILURE_TEXTS[state])}
         </InfoBox>
       ) : null}
     </div>

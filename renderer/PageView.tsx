@@ -4,6 +4,7 @@ import { computeValue } from '#engine';
 import type { WizardDefinition } from '#engine';
 import type { WizardController } from './store/controller.ts';
 import type { RendererFormContext } from './formContext.ts';
+import { setDocumentTitle } from './documentTitle.ts';
 
 type Page = NonNullable<WizardDefinition['pages']>[number];
 
@@ -53,7 +54,7 @@ export function PageView({
   const title = t(page.titleKey);
   useEffect(() => {
     headingRef.current?.focus();
-    document.title = `${title} – ${flowTitle}`;
+    setDocumentTitle([title, flowTitle]);
   }, [title, flowTitle]);
   return (
     <section className={`wizard-page wizard-page--${page.kind}`}>

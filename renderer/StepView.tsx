@@ -17,6 +17,7 @@ import {
 } from '#engine';
 import type { WizardController } from './store/controller.ts';
 import type { RendererFormContext } from './formContext.ts';
+import { setDocumentTitle } from './documentTitle.ts';
 import { FORM_OPTIONS, needsNestedFields, type FieldRegistry } from './plainField.ts';
 import { nestedRegistryMaker } from './nestedFields.ts';
 import { translatedUiSchema } from './i18nSchema.ts';
@@ -252,7 +253,7 @@ export function StepView({
     if (attempt > 0) summaryRef.current?.focus();
   }, [attempt]);
   useEffect(() => {
-    document.title = `${hasErrors ? t('common:errors.titlePrefix') : ''}${title} – ${flowTitle}`;
+    setDocumentTitle([title, flowTitle], hasErrors ? t('common:errors.titlePrefix') : '');
   }, [hasErrors, title, flowTitle, t]);
 
   return (
@@ -322,9 +323,18 @@ export function StepView({
               return <FieldSlot key={name} {...props} />;
             })}
           </ItemRulesContext.Provider>
+        </div>
+        {/* The live price: beside the form on a wide screen; on a narrow one under the fields and
+        before the buttons, so that the price is read before "Antrag absenden". */}
+        {quote ? (
+          <div className="wizard-step__aside">
+            <QuoteBox controller={controller} quote={quote} context={context} />
+          </div>
+        ) : null}
+        <div className="wizard-step__actions">
           <div className="wizard-actions">
             {/* Pressing the button keeps focus in the field: the field's blur would otherwise show its
-            error first, move the button away under the pointer and lose the click. */}
+          error first, move the button away under the pointer and lose the click. */}
             <button
               type="submit"
               className="button"
@@ -351,12 +361,6 @@ export function StepView({
             <DraftNotice controller={controller} context={context} />
           ) : null}
         </div>
-        {/* The live price: beside the form on a wide screen, under it on a narrow one. */}
-        {quote ? (
-          <div className="wizard-step__aside">
-            <QuoteBox controller={controller} quote={quote} context={context} />
-          </div>
-        ) : null}
       </div>
     </form>
   );

@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai';
 import type { WizardController } from './store/controller.ts';
 import type { RendererFormContext } from './formContext.ts';
 import { translatedUiSchema } from './i18nSchema.ts';
+import { EmailAddress } from './templates/Typography.tsx';
 import {
   answerLine,
   summarySections,
@@ -10,6 +11,14 @@ import {
   type AnswerTexts,
   type SummarySection,
 } from '#engine';
+
+/** An answer that is one e-mail address and nothing else. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** An answer's text; an e-mail address breaks only at its @ and dots. */
+function AnswerValue({ text }: { text: string | undefined }) {
+  return text !== undefined && EMAIL.test(text) ? <EmailAddress address={text} /> : text;
+}
 
 function Lines({ lines }: { lines: readonly AnswerLine[] }) {
   return (
@@ -23,7 +32,7 @@ function Lines({ lines }: { lines: readonly AnswerLine[] }) {
             ) : line.lines ? (
               <Lines lines={line.lines} />
             ) : (
-              line.text
+              <AnswerValue text={line.text} />
             )}
           </dd>
         </div>

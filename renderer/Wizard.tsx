@@ -41,6 +41,8 @@ export interface WizardProps {
    * its answers stay.
    */
   liveContext?: Readonly<Record<string, unknown>>;
+  /** The last part of every document title the wizard sets, after the flow (the brand's name). */
+  titleSuffix?: string;
 }
 
 /**
@@ -60,10 +62,11 @@ export function useWizardController(
       transport: (request) => latest.current.transport(request),
       navigate: (segment, options) => latest.current.navigate(segment, options),
       forward: (url) => latest.current.forward(url),
-      leave: (path) => {
+      leave: (path, state) => {
         const { leave, forward } = latest.current;
-        if (leave) leave(path);
-        else forward(path);
+        if (!leave) forward(path);
+        else if (state) leave(path, state);
+        else leave(path);
       },
       notifyParent: (command, args) => latest.current.notifyParent?.(command, args),
       report: (info) => latest.current.report(info),
@@ -86,7 +89,7 @@ export function useWizardController(
  * jotai atoms. The flow's texts come from its i18next namespace; nothing here knows a step name.
  */
 export function Wizard(props: WizardProps) {
-  const { setup, segment, upload, fileLimits, imageSrc, liveContext } = props;
+  const { setup, segment, upload, fileLimits, imageSrc, liveContext, titleSuffix } = props;
   const { definition } = setup;
   const { t, i18n } = useTranslation([definition.i18nNamespace, 'common']);
   const controller = useWizardController(props);
@@ -118,7 +121,8 @@ export function Wizard(props: WizardProps) {
   const pageId = useAtomValue(controller.atoms.page, { store: controller.store });
   const waiting = useAtomValue(controller.waiting, { store: controller.store });
   const waitingFailed = useAtomValue(controller.waitingFailed, { store: controller.store });
-  const flowTitle = t(definition.titleKey);
+  // What every title of the flow ends with: "<step> – <flow> – <brand>".
+  const flowTitle = [t(definition.titleKey), titleSuffix].filter(Boolean).join(' – ');
 
   const step = definition.steps.find((s) => s.id === current);
   const stepId = step?.id;

@@ -4,6 +4,7 @@ export {
   WizardController,
   QUOTE_DELAY_MS,
   type DeferredValidators,
+  type LeaveState,
   type TransportResult,
   type WizardServices,
 } from './store/controller.ts';
@@ -28,3 +29,5 @@ export { EditToggle } from './templates/EditToggle.tsx';
 export { MessageInput } from './templates/MessageInput.tsx';
 export { ErrorSummary, type SummaryEntry } from './templates/ErrorSummary.tsx';
 export { marketTexts, MARKET_POST_PROCESSOR, type MarketTexts } from './marketTexts.ts';
+export { EmailAddress, Figure, emailParts } from './templates/Typography.tsx';
+export { setDocumentTitle } from './documentTitle.ts';

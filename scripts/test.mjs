@@ -123,12 +123,13 @@ gate('lint', 'npx', ['eslint', '.']);
 gate('format', 'npx', ['prettier', '--check', '.']);
 gate('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']);
 
-// The server tests that measure time or load (throttles, load shedding) run alone, never beside
+// The server tests that measure time or load (throttles, load shedding, slow bodies) run alone, never beside
 // other test files or the browser tests, whose load they would measure.
 const TIMED_SERVER_TESTS = [
   'tests/server/throttles.test.ts',
   'tests/server/identity.throttle.test.ts',
   'tests/server/loadShedding.test.ts',
+  'tests/server/slowBodies.test.ts',
 ];
 
 let before = failed;

@@ -145,11 +145,25 @@ test('a signed-in customer finds the offer in the Postfach and the documents of 
   await expectNoAxeViolations(page);
 
   await adviceUpToSummary(page);
-  await Promise.all([
+  const offerButton = page.getByRole('button', { name: 'Angebot als PDF herunterladen' });
+  const isOffer = (url: string) => url.endsWith('/api/antrag/fahrrad/angebot');
+  const [, first] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Angebot als PDF herunterladen' }).click(),
+    page.waitForResponse((response) => isOffer(response.url())),
+    offerButton.click(),
   ]);
   await expect(page.getByText('Das PDF wurde erstellt und gespeichert.')).toBeVisible();
+  // Pressed again with the same answers: the same Idempotency-Key, the same offer, nothing filed.
+  const [, again] = await Promise.all([
+    page.waitForEvent('download'),
+    page.waitForResponse((response) => isOffer(response.url())),
+    offerButton.click(),
+  ]);
+  const key = first.request().headers()['idempotency-key'];
+  expect(key).toBeTruthy();
+  expect(again.request().headers()['idempotency-key']).toBe(key);
+  expect(again.headers()['idempotent-replayed']).toBe('true');
+  expect(again.headers()['x-postfach-nachricht']).toBe(first.headers()['x-postfach-nachricht']);
 
   await page.goto('/kunden/postfach');
   await expect(heading(page, 'Postfach')).toBeVisible();

@@ -81,6 +81,13 @@ async function bankStep(page: Page, holder: string) {
   await next(page);
   await expect(page.getByRole('link', { name: /gültige IBAN/ })).toBeVisible();
   await expectNoAxeViolations(page);
+  // A test IBAN (valid checksum) is refused on purpose, and the message says so; the price stays.
+  await iban.fill('DE89 3704 0044 0532 0130 00');
+  await next(page);
+  await expect(page.getByRole('link', { name: /ist eine Beispiel-IBAN/ })).toBeVisible();
+  const price = page.getByRole('region', { name: 'Ihr Beitrag' });
+  await expect(price).toContainText('monatlich');
+  await expect(price).not.toContainText('nicht berechnet werden');
   await iban.fill('DE44500105175407324931');
   await expect(iban).toHaveValue('DE44 5001 0517 5407 3249 31');
   await next(page);
@@ -139,14 +146,27 @@ test('a public bike application, prefilled from the URL, from the first step to 
   await expect(page.getByLabel('Rahmennummer', { exact: true })).toHaveValue('');
 });
 
-test('a bike the tariff cannot insure leads to the sorry page', async ({ page }) => {
+test('a bike the tariff cannot insure leads to the sorry page, with the reason and a way back', async ({
+  page,
+}) => {
   await page.goto('/antrag/fahrrad');
   await bikeStep(page, { hersteller: 'Riese & Müller', kaufpreis: '9999' });
   await page.getByLabel('Kaufdatum', { exact: true }).fill(germanDay(-1300));
   await next(page);
   await expect(page).toHaveURL(/\/antrag\/sorry$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(
+    page.getByText(
+      'Wir versichern Fahrräder, die zum Versicherungsbeginn höchstens 36 Monate alt sind.',
+    ),
+  ).toBeVisible();
   await expectNoAxeViolations(page);
+  // The reason survives a reload (the history entry keeps it).
+  await page.reload();
+  await page.getByRole('link', { name: 'Angaben ändern' }).click();
+  await expect(page).toHaveURL(/\/antrag\/fahrrad\/fahrrad$/);
+  await expect(page.getByLabel('Kaufdatum', { exact: true })).toHaveValue(germanDay(-1300));
+  await expect(page.getByLabel('Hersteller', { exact: true })).toHaveValue('Riese & Müller');
 });
 
 test('an agent applies for a demo customer, saves a draft, resumes it and submits', async ({

@@ -213,6 +213,10 @@ test('a signed-in customer changes the tariff of the business liability from the
   await page.getByRole('button', { name: 'Wechsel zahlungspflichtig beantragen' }).click();
   await expect(heading(page, 'Ihr Tarifwechsel ist beantragt')).toBeVisible();
   await expect(page.getByText(/BW-\d{8}/)).toBeVisible();
+  const antragsnummer = /BW-\d{8}/.exec(
+    (await page.getByText(/BW-\d{8}/).textContent()) ?? '',
+  )?.[0];
+  expect(antragsnummer).toBeDefined();
   await expect(
     page.getByText(
       new RegExp(`Ab ${firstOfMonth(1).typed.replace(/\./g, '\\.')} zahlen Sie 253,27\\s€`),
@@ -221,6 +225,13 @@ test('a signed-in customer changes the tariff of the business liability from the
   await expectNoAxeViolations(page);
   await page.getByRole('link', { name: 'Zurück zum Vertrag' }).click();
   await expect(page).toHaveURL(/\/kunden\/vertraege\/AS-10000201$/);
+  // A second change of the contract while the first is open: the flow says why, with its number.
+  await page.getByRole('link', { name: 'In den neuen Tarif wechseln' }).click();
+  await expect(heading(page, 'Leider nicht möglich')).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText(
+    `liegt uns schon ein Antrag vor (Antragsnummer ${antragsnummer})`,
+  );
+  await expectNoAxeViolations(page);
 
   // Not offered for a contract of another product: a German reason instead of the flow.
   await page.goto('/kunden/vertraege/AS-10000202/tarifwechsel');

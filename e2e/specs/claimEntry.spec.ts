@@ -26,6 +26,10 @@ test('hfk, private liability: through every step to the claim app, where the cla
     }),
   ).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Kfz-Versicherung' })).toHaveCount(0);
+  // One journey: three steps here, four in the claim app.
+  await expect(page.getByRole('navigation', { name: 'Fortschritt' })).toContainText(
+    'Schritt 1 von 7',
+  );
   await page.getByRole('radio', { name: 'Privathaftpflichtversicherung' }).check();
   await page.getByRole('button', { name: 'Weiter' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Schaden melden' })).toBeFocused();
@@ -36,6 +40,9 @@ test('hfk, private liability: through every step to the claim app, where the cla
   await page.waitForURL(new RegExp(`^http://localhost:${CLAIM_APP_PORT}/schaden-melden/phv/0/`));
   expect(new URL(page.url()).searchParams.get('brand') ?? 'hfk').toBe('hfk');
   await expect(page.getByRole('heading', { level: 1, name: 'Was ist passiert?' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Fortschritt' })).toContainText(
+    'Schritt 4 von 7',
+  );
   await expect(page.locator('header')).toContainText('HFK');
   await page.getByRole('radio', { name: 'Eine fremde Sache wurde beschädigt' }).check();
   await page.getByRole('button', { name: 'Weiter' }).click();
@@ -115,6 +122,19 @@ test('wrong contract data marks the three fields and shows the info box', async 
   );
   await expect(page.getByLabel('Nachname')).toHaveValue('Falsch');
   await expectNoAxeViolations(page);
+});
+
+test('a contract of another brand is not found: the claim stays within its brand', async ({
+  page,
+}) => {
+  // HFK-20000101 is an hfk contract (README); andsafe's claim entry must not forward it.
+  await page.goto('/schaden-melden/vertrags-und-kontaktdaten?brand=andsafe');
+  await fillContract(page, 'HFK-20000101', 'Müller', '22.07.1968');
+  await page.getByRole('button', { name: 'Vertrag prüfen' }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Wir konnten Ihren Vertrag nicht finden' }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/schaden-melden\/vertrags-und-kontaktdaten/);
 });
 
 test('the claim entry can be completed with the keyboard alone', async ({ page }) => {

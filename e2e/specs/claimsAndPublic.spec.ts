@@ -173,7 +173,7 @@ test('a customer gives the health-records consent for a contract', async ({ page
   await page.getByLabel('Vor- und Nachname').fill('Anna Schmidt');
   await page.getByLabel('Vertragsnummer').fill('AS-10000105');
   await page.getByLabel('Geburtsdatum').fill('14.03.1985');
-  await page.getByLabel(/Ich habe die Einwilligungserklärung gelesen/).check();
+  await page.getByLabel('Ich habe die Einwilligungserklärung gelesen').check();
   await page.getByRole('button', { name: 'Einwilligung erteilen' }).click();
   await expect(
     page.getByRole('heading', { level: 1, name: 'Vielen Dank, Ihre Einwilligung liegt uns vor' }),

@@ -5,7 +5,7 @@ test('the home page is German, titled and has no accessibility violations', asyn
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await expect(page.getByRole('heading', { level: 1, name: 'Willkommen' })).toBeVisible();
-  await expect(page).toHaveTitle('Versicherungsportal');
+  await expect(page).toHaveTitle('Startseite – andsafe');
   await expect(page.getByRole('listitem').filter({ hasText: 'Fahrradversicherung' })).toBeVisible();
   // Every line has its own name, also where two share a product code (SI all-risk, multi-risk).
   await expect(

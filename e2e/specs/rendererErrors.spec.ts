@@ -23,6 +23,10 @@ test('a failed "Weiter" keeps the input, names the errors in a focused summary w
   const headingBox = await page.getByRole('heading', { level: 1 }).boundingBox();
   expect(summaryBox?.y ?? Infinity).toBeLessThan(headingBox?.y ?? -Infinity);
 
+  // Every entry is a target at least 24 px tall (WCAG 2.5.8).
+  for (const entry of await summary.getByRole('link').all())
+    expect((await entry.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(24);
+
   const link = summary.getByRole('link', { name: 'Bitte geben Sie Ihre Vertragsnummer ein.' });
   await expect(
     page.locator('.field__error').filter({ hasText: 'Bitte geben Sie Ihre Vertragsnummer ein.' }),

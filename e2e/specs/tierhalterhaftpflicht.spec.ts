@@ -146,7 +146,7 @@ test('the advice variant asks about the household first and recommends options',
   // The recommendation follows from the needs; the decision goes into the advice record.
   await atStep(page, 'Unsere Empfehlung für Sie');
   await expect(page.getByText(/Welpen: Ihre Hündin kann Welpen bekommen/)).toBeVisible();
-  await expect(page.getByText(/Versicherungssumme: Sie möchten/)).toHaveCount(0);
+  await expect(page.getByText('Versicherungssumme: Sie möchten')).toHaveCount(0);
   await choose(page, 'Wie entscheiden Sie sich?', 'Ich folge der Empfehlung.');
   await next(page);
   await atStep(page, 'Ihre Hunde');
@@ -161,10 +161,9 @@ test('the advice variant asks about the household first and recommends options',
   await expect(
     page.getByText('Wir empfehlen Ihnen, Mietsachschäden einzuschließen.', { exact: false }),
   ).toBeVisible();
-  await expect(page.getByText(/Wir empfehlen Ihnen die Welpenmitversicherung/)).toBeVisible();
-  await expect(
-    page.getByText(/20 Mio\. € empfehlen|eine Versicherungssumme von 20 Mio/),
-  ).toHaveCount(0);
+  await expect(page.getByText('Wir empfehlen Ihnen die Welpenmitversicherung')).toBeVisible();
+  await expect(page.getByText('20 Mio. € empfehlen')).toHaveCount(0);
+  await expect(page.getByText('eine Versicherungssumme von 20 Mio')).toHaveCount(0);
 });
 
 test('an agent insures a customer’s dog, saves a draft, resumes it and submits it', async ({

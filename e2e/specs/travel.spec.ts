@@ -174,7 +174,7 @@ test('an agent starts travel insurance for a customer, saves a draft, resumes it
   await choose(page, 'Auslandsreise-Krankenversicherung einschließen?', 'Nein');
   await choose(page, 'Reisegepäckversicherung einschließen?', 'Ja');
   // The agent sees how the price came about.
-  await expect(priceBox(page)).toContainText('einmalig für 15 Reisetage und 1 Reisende');
+  await expect(priceBox(page)).toContainText('einmalig für 15 Reisetage und 1 reisende Person');
   await priceBox(page).getByText('Rechenweg des Beitrags anzeigen').click();
   await expect(
     priceBox(page).getByRole('table', { name: 'Berechnung Schritt für Schritt' }),

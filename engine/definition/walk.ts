@@ -228,6 +228,11 @@ export function locateRules(definition: WizardDefinition): LocatedRule[] {
         scope: { steps: [], extraRoots: [] },
       });
   });
+  for (const part of ['before', 'after'] as const) {
+    const rule = definition.progress?.[part];
+    if (rule !== undefined)
+      rules.push({ pointer: `/progress/${part}`, rule, scope: { steps: [], extraRoots: [] } });
+  }
   for (const { pointer, call } of locateCalls(definition)) {
     const callScope: RuleScope = { steps, extraRoots: ['result', 'answers'] };
     for (const part of ['params', 'query'] as const) {
@@ -243,7 +248,10 @@ export function locateRules(definition: WizardDefinition): LocatedRule[] {
     );
     for (const which of ['onSuccess', 'onFailure'] as const) {
       for (const { pointer: op, outcome } of outcomeCases(call[which], `${pointer}/${which}`)) {
-        const scope: RuleScope = { steps, extraRoots: ['result', 'response', 'status'] };
+        const scope: RuleScope = {
+          steps,
+          extraRoots: ['result', 'response', 'status', 'journey'],
+        };
         if (outcome.when !== undefined)
           rules.push({ pointer: `${op}/when`, rule: outcome.when, scope });
         if (outcome.url !== undefined)
@@ -254,6 +262,10 @@ export function locateRules(definition: WizardDefinition): LocatedRule[] {
           rules.push({ pointer: `${op}/notifyParent/args/${name}`, rule, scope });
         for (const [name, rule] of Object.entries(outcome.infoBox?.values ?? {}))
           rules.push({ pointer: `${op}/infoBox/values/${name}`, rule, scope });
+        for (const part of ['reason', 'fields'] as const) {
+          const rule = outcome.refusal?.[part];
+          if (rule !== undefined) rules.push({ pointer: `${op}/refusal/${part}`, rule, scope });
+        }
       }
     }
   }

@@ -47,6 +47,11 @@ export type IbanCountry = (typeof IBAN_COUNTRIES)[number];
 /** Well-known German test IBANs: checksum-valid, but never a real customer's account. */
 export const TEST_IBANS: readonly string[] = ['DE02120300000000202051', 'DE89370400440532013000'];
 
+/** Whether a value is one of the {@link TEST_IBANS} (spaces and case do not matter). */
+export function isTestIban(value: unknown): boolean {
+  return typeof value === 'string' && TEST_IBANS.includes(normalizeIban(value));
+}
+
 const ibanCountries: ReadonlySet<string> = new Set(IBAN_COUNTRIES);
 
 /** Electronic form of an IBAN: every whitespace removed, upper case ("de89 3704" -> "DE893704"). */

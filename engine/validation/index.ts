@@ -15,6 +15,7 @@ export { runtime as validationRuntime } from './standaloneRuntime.ts';
 export {
   IBAN_COUNTRIES,
   TEST_IBANS,
+  isTestIban,
   isValidIban,
   isValidGermanIban,
   normalizeIban,

@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv';
+import { isTestIban } from './iban.ts';
 
 /** i18next namespace and prefix of the shared default validation messages. */
 export const DEFAULT_MESSAGE_PREFIX = 'common:validation';
@@ -16,6 +17,7 @@ export const VALIDATION_MESSAGE_NAMES: readonly string[] = [
   'trimmedRequired',
   'iban',
   'iban-de',
+  'iban-test',
   'bic',
   'phone',
   'phone-mobile',
@@ -37,11 +39,17 @@ export const VALIDATION_MESSAGE_NAMES: readonly string[] = [
 ];
 
 /**
- * The message name of an ajv error: the format's name for `format` errors ("iban"),
+ * The message name of an ajv error: the format's name for `format` errors ("iban"; "iban-test"
+ * when the value is one of the known test IBANs, refused on purpose and said so),
  * `fileUpload.<reason>` for `fileUpload` errors, otherwise the keyword ("required", "maxAge").
+ * `value` is the value the error is about, where the caller has it.
  */
-export function validationMessageName(error: ErrorObject): string {
-  if (error.keyword === 'format') return String(error.params['format']);
+export function validationMessageName(error: ErrorObject, value?: unknown): string {
+  if (error.keyword === 'format') {
+    const format = String(error.params['format']);
+    if ((format === 'iban' || format === 'iban-de') && isTestIban(value)) return 'iban-test';
+    return format;
+  }
   if (error.keyword === 'fileUpload') return `fileUpload.${String(error.params['reason'])}`;
   return error.keyword;
 }
@@ -76,8 +84,12 @@ export function textFieldPath(path: string): string {
  * the shared `common:validation.<name>`, and for a format error finally the generic
  * `common:validation.format`.
  */
-export function messageKeyCandidates(error: ErrorObject, stepPrefix: string): string[] {
-  const name = validationMessageName(error);
+export function messageKeyCandidates(
+  error: ErrorObject,
+  stepPrefix: string,
+  value?: unknown,
+): string[] {
+  const name = validationMessageName(error, value);
   const keys = [
     `${stepPrefix}.${textFieldPath(validationFieldPath(error))}.${name}`,
     `${DEFAULT_MESSAGE_PREFIX}.${name}`,

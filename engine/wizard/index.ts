@@ -16,6 +16,8 @@ export {
   type WizardEvent,
   type WizardSetup,
 } from './transition.ts';
+export { type Refusal } from './refusal.ts';
+export { journeyOf, type Journey } from './journey.ts';
 export {
   irrelevantItemFields,
   irrelevantKeys,

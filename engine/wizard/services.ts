@@ -57,6 +57,20 @@ export function contextLoads(
 const stepPosition = (definition: WizardDefinition, id: string | null): number =>
   definition.steps.findIndex((s) => s.id === id);
 
+/** Answers without the named top-level fields of their steps. */
+function withoutFields(
+  answers: Record<string, Record<string, unknown>>,
+  fields: Readonly<Record<string, readonly string[]>>,
+): Record<string, Record<string, unknown>> {
+  const kept: Record<string, Record<string, unknown>> = {};
+  for (const [step, page] of Object.entries(answers)) {
+    const names = fields[step] ?? [];
+    const rest = Object.entries(page).filter(([name]) => !names.includes(name));
+    if (rest.length > 0) kept[step] = Object.fromEntries(rest);
+  }
+  return kept;
+}
+
 /** Whether the live price shows on a step: the flow has one and the step is showFrom or later. */
 export function quoteShownOn(definition: WizardDefinition, stepId: string | null): boolean {
   const quote = definition.quote;
@@ -67,15 +81,21 @@ export function quoteShownOn(definition: WizardDefinition, stepId: string | null
 
 /**
  * The request of the live price for the current answers, or undefined when the flow has none, the
- * current step comes before showFrom, or the quote's `when` does not hold. Equal answers give an
- * equal request, so the caller can skip a repeat.
+ * current step comes before showFrom, or the quote's `when` does not hold. Answers that fail their
+ * field's validation (`invalid`: step id to top-level field names) are left out: they are not
+ * given yet, and a test IBAN typed on the bank step must not cost the customer the price. Equal
+ * answers give an equal request, so the caller can skip a repeat.
  */
-export function quoteRequest(setup: WizardSetup, state: WizardState): HttpRequest | undefined {
+export function quoteRequest(
+  setup: WizardSetup,
+  state: WizardState,
+  invalid: Readonly<Record<string, readonly string[]>> = {},
+): HttpRequest | undefined {
   const quote = setup.definition.quote;
   if (!quote || !quoteShownOn(setup.definition, state.currentStep)) return undefined;
   const scope = { data: state.formData, context: setup.context, result: state.applicationResult };
   if (quote.when !== undefined && !ruleHolds(quote.when, scope)) return undefined;
-  const answers = relevantFormData(state);
+  const answers = withoutFields(relevantFormData(state), invalid);
   return buildRequest(
     {
       endpoint: quote.endpoint,

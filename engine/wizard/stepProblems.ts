@@ -57,6 +57,17 @@ function errorField(error: ErrorObject): string {
   return topOf(segment.includes('~') ? segment.replace(/~1/g, '/').replace(/~0/g, '~') : segment);
 }
 
+/** The value at an ajv instance path of the data (`/konto/iban`). */
+function valueAt(data: unknown, instancePath: string): unknown {
+  let node = data;
+  for (const raw of instancePath.split('/').slice(1)) {
+    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<string, unknown>)[segment];
+  }
+  return node;
+}
+
 /** The values an ajv error's text may read: its params (limit, format, missingProperty). */
 function valuesOf(error: ErrorObject): Record<string, unknown> | undefined {
   const params = error.params as Record<string, unknown>;
@@ -136,7 +147,7 @@ export function collectProblems(
     const values = valuesOf(error);
     return {
       path: validationFieldPath(error),
-      keys: messageKeyCandidates(error, step.i18nPrefix),
+      keys: messageKeyCandidates(error, step.i18nPrefix, valueAt(validated, error.instancePath)),
       ...(values ? { values } : {}),
     };
   });

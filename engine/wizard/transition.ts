@@ -5,6 +5,8 @@ import type { EndpointCatalogue } from '../../generated/types/endpoints.ts';
 import { applyDerived, type EditedFields } from './derive.ts';
 import { changedAnswers, readsAny, ruleDependencies, type AnswerRef } from './dependencies.ts';
 import { prefillValue } from './prefillValue.ts';
+import { refusalOf, type Refusal } from './refusal.ts';
+import { journeyScope } from './journey.ts';
 import { emptyState, relevantFormData, type WizardState } from './state.ts';
 import {
   computeValue,
@@ -68,7 +70,7 @@ export type WizardEffect =
   | { type: 'call'; request: HttpRequest }
   | { type: 'showPage'; page: string }
   | { type: 'forward'; url: string }
-  | { type: 'leave'; path: string }
+  | { type: 'leave'; path: string; refusal?: Refusal }
   | { type: 'notifyParent'; command: string; args: Record<string, unknown> }
   | { type: 'feedback'; feedback: Feedback }
   | { type: 'report'; endpoint: string; status: number };
@@ -288,7 +290,12 @@ function applyOutcome(
   call: EndpointCall,
   event: { type: 'callSucceeded' | 'callFailed'; status: number; response: unknown },
 ): TransitionResult {
-  const scope = { ...ruleInput(setup, state), response: event.response, status: event.status };
+  const scope = {
+    ...ruleInput(setup, state),
+    response: event.response,
+    status: event.status,
+    journey: journeyScope(setup, state),
+  };
   const chosen = pickCase(event.type === 'callSucceeded' ? call.onSuccess : call.onFailure, scope);
   let next: WizardState = {
     ...state,
@@ -333,7 +340,9 @@ function applyOutcome(
   if (chosen.go === 'page' && chosen.page) effects.push({ type: 'showPage', page: chosen.page });
   if (chosen.go === 'route') {
     const path = computeValue(chosen.route, scope);
-    if (typeof path === 'string' && /^\/(?!\/)/.test(path)) effects.push({ type: 'leave', path });
+    const refusal = refusalOf(chosen, scope, state);
+    if (typeof path === 'string' && /^\/(?!\/)/.test(path))
+      effects.push({ type: 'leave', path, ...(refusal ? { refusal } : {}) });
     else effects.push({ type: 'showPage', page: errorPage(setup) });
   }
   if (chosen.go === 'forward') {

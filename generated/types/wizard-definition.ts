@@ -104,6 +104,13 @@ export type WizardDefinition = {
       | undefined;
   };
   /**
+   * The flow as part of a longer journey: how many steps come before its first step (another flow that forwarded here) and after its last (the flow it forwards to), each a rule over context (a number, or a number as text: context.entry.schritte). The progress then counts the whole journey ("Schritt 4 von 7"); an outcome reads the steps done so far as journey.steps to pass them on.
+   */
+  progress?: {
+    before?: Rule1;
+    after?: Rule1;
+  };
+  /**
    * A live price: once step showFrom is reached, the premium is recalculated shortly after the answers change (never while a key is held, never blocking Weiter) and shown beside every step from showFrom on, with the blocks below. Rules in the blocks read the last answer as quote.* (quote.beitrag). A failed or pending calculation shows a German note instead of a stale price.
    */
   quote?: {
@@ -737,6 +744,13 @@ export type OutcomeCase = {
    */
   report?: boolean;
   route?: Rule12;
+  /**
+   * With go: route to a refusal page (/antrag/sorry): what the page shows. reason: rule computing the refusal's German reason (the tariff's, response.grund); fields: rule computing the answers that caused it as step.field paths (response.grundFelder). The page shows the reason and a link back to the step of the first field named whose step is visible (the server names the most direct cause first), else to the step being left.
+   */
+  refusal?: {
+    reason: Rule1;
+    fields?: Rule1;
+  };
   /**
    * When the platform runs in a partner page (iframe), tell the parent with a frame command (docs/frame-protocol.md); nothing happens outside a frame.
    */

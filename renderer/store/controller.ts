@@ -7,6 +7,7 @@ import {
   resumeAnswers,
   type ResumedAnswers,
   type ContentBlock,
+  type Refusal,
   initialState,
   transition,
   type WizardEffect,
@@ -32,7 +33,7 @@ import type { LookupOption, LookupQuery } from '../formContext.ts';
 
 export { QUOTE_DELAY_MS } from './liveQuote.ts';
 export type { DeferredValidators } from './stepModules.ts';
-export type { DownloadOutcome, TransportResult, WizardServices } from './services.ts';
+export type { DownloadOutcome, LeaveState, TransportResult, WizardServices } from './services.ts';
 
 const fieldKey = (step: string, field: string): string => `${step}/${field}`;
 
@@ -262,7 +263,7 @@ export class WizardController {
 
   /**
    * Runs a download block (an offer, an advice record as PDF) for the current answers: saved,
-   * incomplete (the server misses answers: 422) or failed.
+   * incomplete (the server misses answers: 422), limited (429) or failed.
    */
   download(block: ContentBlock): Promise<DownloadOutcome> {
     return runDownload(this.setup, this.state, block, this.services, () => this.flush());
@@ -458,11 +459,15 @@ export class WizardController {
     }
   }
 
-  /** Opens another page of the platform, after saving the answers. */
-  leave(path: string): void {
+  /**
+   * Opens another page of the platform, after saving the answers; a refusal page gets the refusal
+   * (its reason and the step to go back to).
+   */
+  leave(path: string, refusal?: Refusal): void {
     this.flush();
-    if (this.services.leave) this.services.leave(path);
-    else this.services.forward(path);
+    if (!this.services.leave) this.services.forward(path);
+    else if (refusal) this.services.leave(path, { refusal });
+    else this.services.leave(path);
   }
 
   /** Runs effects; `before` is the step shown before the event, to navigate when it changed. */

@@ -9,8 +9,8 @@ import type { DownloadOutcome, WizardServices } from './services.ts';
 
 /**
  * Runs a download block for the answers of `state` (saved first with `flush`): saved, incomplete
- * (the server misses answers: 422) or failed (no request can be made, no download service, an
- * error answer or none).
+ * (the server misses answers: 422), limited (429: no more such documents for the customer for now)
+ * or failed (no request can be made, no download service, an error answer or none).
  */
 export async function runDownload(
   setup: WizardSetup,
@@ -29,5 +29,6 @@ export async function runDownload(
   flush();
   const result = await sendForAnswer(services.download, request);
   if (result.ok) return 'saved';
-  return result.status === 422 ? 'incomplete' : 'failed';
+  if (result.status === 422) return 'incomplete';
+  return result.status === 429 ? 'limited' : 'failed';
 }

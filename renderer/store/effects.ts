@@ -44,7 +44,7 @@ export async function runEffects(
     }
     if (effect.type === 'leave') {
       left = true;
-      wizard.leave(effect.path);
+      wizard.leave(effect.path, effect.refusal);
     }
     if (effect.type === 'showPage') {
       wizard.store.set(wizard.atoms.page, effect.page);

@@ -10,11 +10,23 @@ import {
   type WizardSetup,
   type WizardState,
 } from '#engine';
-import type { WizardAtoms } from './atoms.ts';
+import type { StepProblems, WizardAtoms } from './atoms.ts';
 import type { TransportResult, WizardServices } from './services.ts';
 
 /** How long the answers must rest before the live price is asked for. */
 export const QUOTE_DELAY_MS = 350;
+
+/** The fields with a validation problem, per step: their answers are not given yet. */
+function invalidFields(problems: Readonly<Record<string, StepProblems>>): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(problems).map(([step, fields]) => [
+      step,
+      Object.entries(fields)
+        .filter(([, list]) => list.length > 0)
+        .map(([field]) => field),
+    ]),
+  );
+}
 
 /** What the live price reads and writes of its wizard (the controller). */
 export interface QuoteWizard {
@@ -77,7 +89,7 @@ export class LiveQuote {
     this.timer = undefined;
     let request: HttpRequest | undefined;
     try {
-      request = quoteRequest(setup, this.wizard.state);
+      request = quoteRequest(setup, this.wizard.state, invalidFields(store.get(atoms.problems)));
     } catch {
       request = undefined;
     }

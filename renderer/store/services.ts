@@ -1,8 +1,13 @@
-import type { CallOutcome, HttpRequest } from '#engine';
+import type { CallOutcome, HttpRequest, Refusal } from '#engine';
 import type { StateStorage } from './persistence.ts';
 
 /** The answer of a call as the transport reports it. */
 export type TransportResult = CallOutcome;
+
+/** What a page of the platform the flow leaves for is told: a refusal page its refusal. */
+export interface LeaveState {
+  refusal?: Refusal;
+}
 
 /** What the app gives the renderer: I/O and navigation, so the renderer imports no app code. */
 export interface WizardServices {
@@ -16,7 +21,7 @@ export interface WizardServices {
    * Opens another page of the platform (outcome `go: "route"`, a page button's href); the
    * answers are saved first. Without it the path is opened with `forward`.
    */
-  leave?: (path: string) => void;
+  leave?: (path: string, state?: LeaveState) => void;
   /** Tells the embedding partner page a frame command (outcome `notifyParent`); none: ignored. */
   notifyParent?: (command: string, args: Record<string, unknown>) => void;
   /** Reports a failure to monitoring. */
@@ -37,5 +42,8 @@ export interface WizardServices {
   currentSegment?: () => string | undefined;
 }
 
-/** How a download ended: the file was handed to the browser, answers are missing, or it failed. */
-export type DownloadOutcome = 'saved' | 'incomplete' | 'failed';
+/**
+ * How a download ended: the file was handed to the browser, answers are missing, the customer's
+ * limit of such documents is reached for now (429), or it failed.
+ */
+export type DownloadOutcome = 'saved' | 'incomplete' | 'limited' | 'failed';

@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import type { WidgetProps } from './widgetProps.ts';
 import { formContextOf, type LookupOption } from '../formContext.ts';
 import { autocompleteOf, controlAttributes, textOf, valueOfText } from './controlAttributes.ts';
+import { textWidth } from './textWidth.ts';
 
 /** How long typing must pause before suggestions are asked for. */
 export const LOOKUP_DELAY_MS = 250;
@@ -115,7 +116,7 @@ export function LookupWidget(props: WidgetProps): ReactElement {
     <div className="lookup">
       <input
         {...controlAttributes(props)}
-        className="input input--text lookup__input"
+        className={`input input--text input--${textWidth(props.schema)} lookup__input`}
         type="text"
         role="combobox"
         aria-autocomplete="list"

@@ -1,14 +1,18 @@
 import type { ReactElement } from 'react';
 import type { WidgetProps } from './widgetProps.ts';
 import { autocompleteOf, controlAttributes, textOf, valueOfText } from './controlAttributes.ts';
+import { textWidth } from './textWidth.ts';
 
-/** A single-line text; empty text is stored as undefined so "required" applies. */
+/**
+ * A single-line text, as wide as the answer its schema allows (textWidth.ts); empty text is stored
+ * as undefined so "required" applies.
+ */
 export function TextWidget(props: WidgetProps): ReactElement {
   const { id, onChange, onBlur, onFocus } = props;
   return (
     <input
       {...controlAttributes(props)}
-      className="input input--text"
+      className={`input input--text input--${textWidth(props.schema)}`}
       type="text"
       autoComplete={autocompleteOf(props)}
       {...(props.placeholder ? { placeholder: props.placeholder } : {})}

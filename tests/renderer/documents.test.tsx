@@ -156,6 +156,19 @@ describe('download blocks', () => {
     await userEvent.click(incomplete.button);
     expect(await screen.findByRole('alert')).toHaveTextContent('fehlen noch Angaben');
   });
+
+  it('say that no more such documents can be made for now when the customer’s limit is reached', async () => {
+    const limited = await atCheck(async () => ({
+      ok: false,
+      status: 429,
+      body: { error: 'too-many-requests', message: 'Zu viele.' },
+    }));
+    await userEvent.click(limited.button);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Das PDF konnte nicht erstellt werden');
+    expect(alert).toHaveTextContent('Weitere sind später wieder möglich');
+    expect(alert).not.toHaveTextContent('gleich noch einmal');
+  });
 });
 
 describe('links blocks', () => {

@@ -140,6 +140,54 @@ describe('outcome effects', () => {
   });
 });
 
+describe('a refusal', () => {
+  const refusing = inlineDefinition({
+    steps: [
+      definition.steps[0] as (typeof definition.steps)[number],
+      { id: 'weiteres', i18nPrefix: 'End', content: [{ type: 'text', textKey: 'End.text' }] },
+    ].map((step) =>
+      step.id === 'antrag'
+        ? {
+            ...step,
+            onLeave: {
+              endpoint: 'apply',
+              body: 'relevantData',
+              onSuccess: [
+                {
+                  when: { '!': { var: 'response.versicherbar' } },
+                  go: 'route' as const,
+                  route: '/antrag/sorry',
+                  refusal: {
+                    reason: { var: 'response.grund' },
+                    fields: { var: 'response.grundFelder' },
+                  },
+                },
+                { go: 'next' as const },
+              ],
+              onFailure: { go: 'page' as const, page: 'fehler' },
+            },
+          }
+        : step,
+    ),
+    pages: definition.pages,
+  });
+
+  it('tells the refusal page the reason and the step of the answer that caused it', async () => {
+    const { services } = inlineServices({
+      ok: true,
+      status: 200,
+      body: { versicherbar: false, grund: 'Zu alt.', grundFelder: ['antrag.name'] },
+    });
+    renderFlow({ definition: refusing, services });
+    await submit();
+    await waitFor(() =>
+      expect(services.leave).toHaveBeenCalledWith('/antrag/sorry', {
+        refusal: { reason: 'Zu alt.', step: 'antrag' },
+      }),
+    );
+  });
+});
+
 describe('a cancelled call', () => {
   const CANCELED = { ok: true, status: 0, body: null, canceled: true };
 

@@ -101,6 +101,18 @@ describe('live price', () => {
     expect(screen.queryByRole('region')).toBeNull();
   });
 
+  it('comes after the fields and before the buttons, so that a phone shows the price first', () => {
+    const { services, storage } = pendingTransport();
+    storage.set(KEY, savedState(definition, {}, 'fahrrad'));
+    renderFlow({ definition, services, segment: 'fahrrad' });
+    const field = screen.getByLabelText(/^Kaufpreis/);
+    const next = screen.getByRole('button', { name: 'Weiter' });
+    const follows = (a: Node, b: Node) =>
+      Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(field, priceBox())).toBe(true);
+    expect(follows(priceBox(), next)).toBe(true);
+  });
+
   it('waits for the answers it needs, with a hint, and asks for nothing', () => {
     const { services, storage } = pendingTransport();
     storage.set(KEY, savedState(definition, {}, 'fahrrad'));

@@ -21,6 +21,7 @@ function renderWizard(
   brand: string,
   segment: string | undefined,
   services = fakeServices().services,
+  titleSuffix?: string,
 ) {
   const setup = claimEntrySetup(definition, brand);
   const view = render(
@@ -30,6 +31,7 @@ function renderWizard(
       services={services}
       segment={segment}
       fileLimits={LIMITS}
+      {...(titleSuffix ? { titleSuffix } : {})}
     />,
   );
   return { ...view, services, setup };
@@ -45,6 +47,14 @@ describe('Wizard', () => {
     expect(heading).toHaveFocus();
     expect(document.title).toBe(
       'Für welche Versicherung möchten Sie einen Schaden melden? – Schadenmeldung',
+    );
+  });
+
+  it('titles a step with the step, the flow and the brand the app names', async () => {
+    renderWizard('hfk', undefined, fakeServices().services, 'HFK');
+    await screen.findByRole('heading', { level: 1, name: /^Für welche Versicherung/ });
+    expect(document.title).toBe(
+      'Für welche Versicherung möchten Sie einen Schaden melden? – Schadenmeldung – HFK',
     );
   });
 

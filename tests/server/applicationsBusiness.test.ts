@@ -53,7 +53,8 @@ interface Line {
   antworten: Answers;
   price: Record<string, unknown>;
   /** Answers the line refuses (replacing steps of `antworten`) and the 422 it answers. */
-  refused: { answers: Answers; error: string; message: string };
+  /** The refusal; a refusing rating names the answers it read (`grundFelder`), a check does not. */
+  refused: { answers: Answers; error: string; message: string; grundFelder?: string[] };
   /** The needs and the decision an agent (and an advice) records first, if the line asks them. */
   advice?: Answers;
   /** What its offer and advice record print for the advice variant with `advice`. */
@@ -148,6 +149,7 @@ const lines: Line[] = [
       error: 'nicht-versicherbar',
       message:
         'Bei mehr als zwei Schäden in den letzten fünf Jahren können wir Ihren Betrieb online leider nicht versichern.',
+      grundFelder: ['risiko.vorschaeden'],
     },
   },
   {
@@ -199,6 +201,7 @@ const lines: Line[] = [
       answers: { betriebsstaette: { ...premises, flaeche: 1500 } },
       error: 'nicht-versicherbar',
       message: 'Geschäftsräume mit mehr als 1.000 m² versichern wir online leider nicht.',
+      grundFelder: ['betriebsstaette.flaeche'],
     },
   },
   {
@@ -241,6 +244,7 @@ const lines: Line[] = [
       error: 'nicht-versicherbar',
       message:
         'Die Vermögensschadenhaftpflicht bieten wir nur für beratende und planende Berufe an, zum Beispiel Steuerberatung, IT-Beratung oder Architekturbüros. Für Ihre Tätigkeit passt eine Betriebshaftpflichtversicherung.',
+      grundFelder: ['betrieb.hauptgewerbe'],
     },
   },
 ];
@@ -274,7 +278,8 @@ describe.each(lines)('the business line $flow on the one application service', (
     const antworten = { ...line.antworten, ...line.refused.answers };
     const response = await apply({ variante: 'customer', marke: 'hfk', antworten });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ error: line.refused.error, message: line.refused.message });
+    const { error, message, grundFelder } = line.refused;
+    expect(response.json()).toEqual({ error, message, ...(grundFelder ? { grundFelder } : {}) });
     expect(await countApplications()).toBe(before);
   });
 

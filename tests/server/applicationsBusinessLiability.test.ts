@@ -137,6 +137,7 @@ describe('the business liability line on the one application service', () => {
       error: 'nicht-versicherbar',
       message:
         'Tätigkeiten im Ausland versichern wir online leider nicht. Bitte wenden Sie sich an uns.',
+      grundFelder: ['risiko.auslandstaetigkeit'],
     });
     expect(await countApplications()).toBe(before);
   });

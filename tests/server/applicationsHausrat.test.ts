@@ -166,6 +166,8 @@ describe('the household contents line on the one application service', () => {
       error: 'nicht-versicherbar',
       message:
         'In Gebieten mit hoher Hochwassergefahr (Gefährdungsklasse 4) können wir Elementarschäden online leider nicht versichern. Bitte wählen Sie den Baustein Elementarschäden ab.',
+      // The answers behind the refusal, the most direct first: the chosen cover, then the postcode.
+      grundFelder: ['deckung.bausteine', 'adresse.plz'],
     });
     const empty = await apply({
       variante: 'customer',
@@ -173,9 +175,12 @@ describe('the household contents line on the one application service', () => {
       antworten: withAnswers(antworten, 'risikofragen', { staendigBewohnt: false }),
     });
     expect(empty.statusCode).toBe(422);
-    expect(empty.json<{ message: string }>().message).toBe(
-      'Eine Wohnung, die nicht ständig bewohnt ist – etwa leer stehend oder nur zeitweise genutzt –, können wir online leider nicht versichern.',
-    );
+    expect(empty.json()).toEqual({
+      error: 'nicht-versicherbar',
+      message:
+        'Eine Wohnung, die nicht ständig bewohnt ist – etwa leer stehend oder nur zeitweise genutzt –, können wir online leider nicht versichern.',
+      grundFelder: ['risikofragen.staendigBewohnt'],
+    });
     expect(await countApplications()).toBe(before);
   });
 

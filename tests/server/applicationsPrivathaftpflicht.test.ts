@@ -182,6 +182,7 @@ describe('the private liability line on the one application service', () => {
       error: 'nicht-versicherbar',
       message:
         'Hat ein Versicherer Ihnen in den letzten fünf Jahren die Privathaftpflichtversicherung gekündigt, können wir Sie online leider nicht versichern.',
+      grundFelder: ['risikofragen.gekuendigt'],
     });
     expect(await countApplications()).toBe(before);
   });

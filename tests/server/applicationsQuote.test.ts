@@ -59,6 +59,7 @@ describe('POST /api/antrag/{flow}/beitrag (price)', () => {
     expect(cheap.json()).toEqual({
       versicherbar: false,
       grund: 'Wir versichern Fahrräder, die zum Versicherungsbeginn höchstens 36 Monate alt sind.',
+      grundFelder: ['fahrrad.kaufdatum', 'beginn.versicherungsbeginn'],
       beitrag: null,
       jahresbeitrag: null,
       waehrung: 'EUR',

@@ -269,6 +269,7 @@ describe('POST /api/antrag/fahrrad (public and customer applications)', () => {
       error: 'nicht-versicherbar',
       message:
         'Wir versichern Fahrräder, die zum Versicherungsbeginn höchstens 36 Monate alt sind.',
+      grundFelder: ['fahrrad.kaufdatum', 'beginn.versicherungsbeginn'],
     });
     expect(await countApplications()).toBe(before);
   });

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { asAgent, asCustomer, type TestServer } from './helpers/testDatabase.ts';
 import { pdfText } from './helpers/pdfText.ts';
 import {
@@ -130,6 +131,14 @@ describe('preparing the change of tariff: GET /api/antrag/{flow}/vertrag/{id}', 
 });
 
 describe('the change of tariff on the one application service', () => {
+  // A contract takes one open change (applicationsOpenChange.test.ts); here each test starts as if
+  // the back office had handled the changes submitted before it.
+  beforeEach(async () => {
+    await server.db.database.db.execute(
+      sql`UPDATE applications SET open_change_of = NULL WHERE open_change_of = ${CONTRACT}`,
+    );
+  });
+
   it('prices the new generation from the contract’s data', async () => {
     const response = await price(
       { variante: 'customer', vertragsNummer: CONTRACT, antworten: priced },
@@ -230,6 +239,7 @@ describe('the change of tariff on the one application service', () => {
       error: 'nicht-versicherbar',
       message:
         'Arbeiten in mehr als 20 Metern Höhe versichern wir online leider nicht. Bitte wenden Sie sich an uns.',
+      grundFelder: ['risiko.arbeitenInHoehe'],
     });
   });
 

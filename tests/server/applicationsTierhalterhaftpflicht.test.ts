@@ -190,7 +190,12 @@ describe('the pet owner liability on the one application service', () => {
       antworten: withDogs([{ ...luna, rasse: 'Staffordshire Bullterrier' }]),
     });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ error: 'nicht-versicherbar', message: LISTENHUND });
+    expect(response.json()).toEqual({
+      error: 'nicht-versicherbar',
+      message: LISTENHUND,
+      // The list of dogs (the breed is a field of its items).
+      grundFelder: ['hunde.hunde'],
+    });
   });
 
   it('refuses more dogs than announced, a wrong chip number and an underage policyholder, in German', async () => {

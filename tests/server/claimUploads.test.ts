@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestServer, type TestServer } from './helpers/testDatabase.ts';
+import { claimLookupUrl } from './helpers/claimLookup.ts';
 import { queryRows } from '../../apps/server/src/claims/sql.ts';
 
 // A claimant without sign-in uploads documents with the claim token of the look-up: the token is
@@ -32,7 +33,7 @@ async function token(contract = 'AS-10000103', name = 'Schmidt', birth = '1985-0
   ip += 1;
   const response = await server.app.inject({
     method: 'GET',
-    url: '/api/schadenmeldung/vertrag',
+    url: claimLookupUrl(contract),
     remoteAddress: `10.7.0.${ip}`,
     headers: {
       authorization: `Custom ${Buffer.from(`${contract}:${name}:${birth}`).toString('base64')}`,

@@ -11,10 +11,10 @@ afterAll(async () => {
 
 const credential = (text: string): string =>
   `Custom ${Buffer.from(text, 'utf8').toString('base64')}`;
-const lookUp = (authorization: string | undefined, ip = '10.0.0.1') =>
+const lookUp = (authorization: string | undefined, ip = '10.0.0.1', marke: string | null = 'hfk') =>
   server.app.inject({
     method: 'GET',
-    url: '/api/schadenmeldung/vertrag',
+    url: `/api/schadenmeldung/vertrag${marke === null ? '' : `?marke=${marke}`}`,
     remoteAddress: ip,
     headers: authorization ? { authorization } : {},
   });
@@ -35,6 +35,20 @@ describe('GET /api/schadenmeldung/vertrag (claim entry look-up)', () => {
     expect(
       (await lookUp(credential('HFK-20000201:Hoffmann:1979-11-05'), '10.0.1.2')).json(),
     ).toMatchObject({ versicherung: 'BHV' });
+  });
+
+  it('finds only contracts of the brand whose claim entry asks: another brand’s answers like a missing one', async () => {
+    const hfkContract = credential('HFK-20000101:Müller:1968-07-22');
+    const missing = await lookUp(credential('HFK-99999999:Müller:1968-07-22'), '10.0.1.5');
+    const answers = await Promise.all([
+      lookUp(hfkContract, '10.0.1.5', 'andsafe'),
+      lookUp(hfkContract, '10.0.1.5', 's-direkt'),
+      lookUp(hfkContract, '10.0.1.5', null),
+      lookUp(hfkContract, '10.0.1.5', 'unbekannt'),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([404, 404, 404, 404]);
+    expect(answers.map((a) => a.body)).toEqual(answers.map(() => missing.body));
+    expect((await lookUp(hfkContract, '10.0.1.6', 'hfk')).statusCode).toBe(200);
   });
 
   it('compares the last name without regard to case and accents', async () => {
@@ -83,7 +97,11 @@ describe('GET /api/schadenmeldung/vertrag (claim entry look-up)', () => {
   });
 
   it('issues a claim token for every product with claims, a bike among them', async () => {
-    const response = await lookUp(credential('AS-10000301:Wagner:1991-12-30'), '10.0.1.6');
+    const response = await lookUp(
+      credential('AS-10000301:Wagner:1991-12-30'),
+      '10.0.1.6',
+      'andsafe',
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ versicherung: 'FAHRRAD', token: expect.any(String) });
   });

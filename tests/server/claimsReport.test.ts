@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from './helpers/testDatabase.ts';
+import { claimLookupUrl } from './helpers/claimLookup.ts';
 import { queryRows } from '../../apps/server/src/claims/sql.ts';
 
 let server: TestServer;
@@ -20,7 +21,7 @@ async function token(
   ip += 1;
   const response = await server.app.inject({
     method: 'GET',
-    url: '/api/schadenmeldung/vertrag',
+    url: claimLookupUrl(contract),
     remoteAddress: `10.1.0.${ip}`,
     headers: {
       authorization: `Custom ${Buffer.from(`${contract}:${name}:${birth}`).toString('base64')}`,
@@ -256,7 +257,7 @@ describe('every claim product of claim-products.json', () => {
       ip += 1;
       const found = await server.app.inject({
         method: 'GET',
-        url: '/api/schadenmeldung/vertrag',
+        url: claimLookupUrl(contract),
         remoteAddress: `10.2.0.${ip}`,
         headers: {
           authorization: `Custom ${Buffer.from(`${contract}:${name}:${birth}`).toString('base64')}`,

@@ -148,14 +148,40 @@ describe('GET /api/vertrag/vertrag/{id}', () => {
 });
 
 describe('GET /api/vertrag/vertrag/{id}/vertragsart', () => {
+  const kind = (id: string, remoteAddress: string) =>
+    server.app.inject({ url: `/api/vertrag/vertrag/${id}/vertragsart`, remoteAddress });
+
   it('answers without sign-in', async () => {
-    const response = await get('/api/vertrag/vertrag/HFK-20000201/vertragsart');
+    const response = await kind('HFK-20000201', '10.1.0.1');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ vertragsart: 'GEWERBE' });
   });
 
-  it('answers 404 for an unknown contract', async () => {
-    expect((await get('/api/vertrag/vertrag/XX-1/vertragsart')).statusCode).toBe(404);
+  it('answers an unknown number as it answers a private contract, so it does not tell which numbers exist', async () => {
+    // AS-10000101 is a private customer's contract of the seed; XX-1 is no contract.
+    const known = await kind('AS-10000101', '10.1.0.2');
+    const unknown = await kind('XX-1', '10.1.0.2');
+    expect(known.json()).toEqual({ vertragsart: 'PRIVAT' });
+    expect([unknown.statusCode, unknown.body]).toEqual([known.statusCode, known.body]);
+    const headers = (response: typeof known) =>
+      Object.keys(response.headers).filter((name) => name !== 'date');
+    expect(headers(unknown)).toEqual(headers(known));
+  });
+
+  it('lets one client ask 30 times in 15 minutes, then answers 429 with Retry-After; another client is not held up', async () => {
+    const ids = Array.from({ length: 30 }, (_, i) => `XX-${i}`);
+    const statuses = [];
+    for (const id of ids) statuses.push((await kind(id, '10.1.0.3')).statusCode);
+    expect(statuses).toEqual(ids.map(() => 200));
+    const refused = await kind('HFK-20000201', '10.1.0.3');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()).toEqual({
+      error: 'too-many-requests',
+      message:
+        'Zu viele Versuche. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.',
+    });
+    expect((await kind('HFK-20000201', '10.1.0.4')).json()).toEqual({ vertragsart: 'GEWERBE' });
   });
 });
 

@@ -16,7 +16,7 @@ let customers: CognitoUserPool;
 const PASSWORD = 'Kunden-Passwort-2025';
 
 beforeAll(async () => {
-  server = await startIdentityServer({ maxFailures: 1000 });
+  server = await startIdentityServer({ maxFailures: 1000, devOutbox: true });
   customers = await userPool(server.base, 'benutzer');
 }, 60_000);
 afterAll(async () => {

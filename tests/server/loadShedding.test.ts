@@ -1,4 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { precompressDirectory } from '../../apps/web/precompress.ts';
 import { asCustomer, startTestServer, type TestServer } from './helpers/testDatabase.ts';
 
 let server: TestServer | undefined;
@@ -82,5 +86,57 @@ describe('load shedding (@fastify/under-pressure)', () => {
     const statuses = answers.map((answer) => answer?.statusCode).sort();
     expect(statuses).toEqual([200, 200, 503, 503]);
     expect((await read())?.statusCode).toBe(200);
+  });
+});
+
+describe('what is never shed', () => {
+  // A stand-in for the build: the HTML shell, the entry script, a stylesheet and a font.
+  let webRoot: string;
+  beforeAll(() => {
+    webRoot = mkdtempSync(join(tmpdir(), 'shed-web-'));
+    mkdirSync(join(webRoot, 'assets'));
+    writeFileSync(
+      join(webRoot, 'index.html'),
+      '<!doctype html><html lang="de"><head><script type="module" src="/assets/index-Ab1.js">' +
+        '</script></head><body><div id="root"></div></body></html>',
+    );
+    writeFileSync(join(webRoot, 'assets', 'index-Ab1.js'), 'export const a = 1;\n');
+    writeFileSync(join(webRoot, 'assets', 'index-Cd2.css'), 'body { margin: 0; }\n');
+    writeFileSync(join(webRoot, 'assets', 'inter-latin-400-Ef3.woff2'), 'wOF2');
+    precompressDirectory(webRoot);
+  });
+  afterAll(() => rmSync(webRoot, { recursive: true, force: true }));
+
+  const shell = ['/', '/index.html', '/kunden/vertraege', '/assets/index-Ab1.js'];
+  const moreShell = ['/assets/index-Cd2.css', '/assets/inter-latin-400-Ef3.woff2'];
+
+  async function statuses(urls: string[]): Promise<number[]> {
+    const answers = await Promise.all(urls.map((url) => server?.app.inject({ url })));
+    return answers.map((answer) => answer?.statusCode ?? 0);
+  }
+
+  it('the HTML shell, scripts, styles, fonts and texts answer 200 under pressure, the API 503', async () => {
+    server = await startTestServer({
+      webRoot,
+      loadShedding: { maxHeapUsedBytes: 1, sampleIntervalMs: 50 },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect((await read())?.statusCode).toBe(503);
+    expect(await statuses([...shell, ...moreShell, '/api/i18n/live/common'])).toEqual(
+      Array.from({ length: shell.length + moreShell.length + 1 }, () => 200),
+    );
+  });
+
+  it('and answer 200 when the requests in flight are at their limit, the API 503', async () => {
+    server = await startTestServer({
+      webRoot,
+      loadShedding: { maxInFlight: 0, maxEventLoopUtilization: 1 },
+    });
+    const api = await read();
+    expect(api?.statusCode).toBe(503);
+    expect(api?.json()).toEqual(UNAVAILABLE);
+    expect(await statuses([...shell, ...moreShell])).toEqual(
+      Array.from({ length: shell.length + moreShell.length }, () => 200),
+    );
   });
 });

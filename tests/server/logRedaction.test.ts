@@ -89,7 +89,7 @@ describe('logs on the succeeding and the failing path', () => {
     await send(
       app.inject({
         method: 'GET',
-        url: '/api/schadenmeldung/vertrag',
+        url: '/api/schadenmeldung/vertrag?marke=hfk',
         headers: { authorization: credential('HFK-20000101:Müller:1968-07-22') },
       }),
     );
@@ -152,7 +152,7 @@ describe('logs on the succeeding and the failing path', () => {
     await send(
       app.inject({
         method: 'GET',
-        url: '/api/schadenmeldung/vertrag',
+        url: '/api/schadenmeldung/vertrag?marke=hfk',
         headers: { authorization: credential('HFK-20000101:Mueller:1980-05-12') },
       }),
     );

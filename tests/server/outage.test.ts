@@ -55,7 +55,7 @@ const CALLS = [
   {
     name: 'claim look-up',
     method: 'GET',
-    url: '/api/schadenmeldung/vertrag',
+    url: '/api/schadenmeldung/vertrag?marke=hfk',
     headers: { authorization: credential },
   },
   {

@@ -117,8 +117,21 @@ describe('translation bundles', () => {
       expect(response.headers['x-translation-source']).toBe(source);
       const bundle = response.json() as Record<string, unknown>;
       expect(bundle).not.toHaveProperty('$schema');
-      expect(bundle).toMatchObject({ app: { name: 'Versicherungsportal' } });
+      expect(bundle).toMatchObject({
+        app: { name: 'Ver\u00adsi\u00adche\u00adrungs\u00adpor\u00adtal' },
+      });
     }
+  });
+
+  it('serves long words with soft hyphens, so that they break with a hyphen in any browser', async () => {
+    const bundle = (await app.inject('/api/i18n/live/common')).json() as {
+      products: Record<string, string>;
+      site: { nav: Record<string, string> };
+    };
+    expect(bundle.products['TIERHALTER']).toBe(
+      'Tier\u00adhal\u00adter\u00adhaft\u00adpflicht\u00adver\u00adsi\u00adche\u00adrung',
+    );
+    expect(bundle.site.nav['customerPortal']).toBe('Kundenportal');
   });
 
   it('sends a bundle brotli- or gzip-encoded as the browser accepts, plain otherwise', async () => {

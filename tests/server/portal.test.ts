@@ -1,15 +1,16 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { messages } from '../../apps/server/src/db/schema/index.ts';
+import { files, messages, uploads } from '../../apps/server/src/db/schema/index.ts';
 import { asAgent, asCustomer, startTestServer, type TestServer } from './helpers/testDatabase.ts';
 
 let server: TestServer;
 const dir = mkdtempSync(join(tmpdir(), 'uploads-'));
 const ANNA = asCustomer('2000101');
 const MUELLER = asCustomer('3000101');
+const JONAS = asCustomer('2000103');
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n');
 const EXE = Buffer.from([
   0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0xff, 0xff, 0x00,
@@ -104,10 +105,32 @@ describe('claims of the portal', () => {
 
 describe('uploads', () => {
   it('stores a PDF under a server-made name, whatever the client called it', async () => {
-    const { put } = await upload(ANNA, PDF, '../../etc/passwd.pdf');
+    const { id, put } = await upload(ANNA, PDF, '../../etc/passwd.pdf');
     expect(put.statusCode).toBe(200);
     expect(put.json()).toMatchObject({ contentType: 'application/pdf', sizeBytes: PDF.length });
-    expect(readdirSync(dir).every((name) => /^[0-9a-f-]{36}$/.test(name))).toBe(true);
+    // The embedded store: the bytes in the database under the slot's server-made key.
+    const db = server.db.database.db;
+    const [slot] = await db.select().from(uploads).where(eq(uploads.id, id));
+    expect(slot?.storageKey).toMatch(/^[0-9a-f-]{36}$/);
+    const [stored] = await db
+      .select()
+      .from(files)
+      .where(eq(files.key, slot?.storageKey ?? ''));
+    expect(stored?.bytes.equals(PDF)).toBe(true);
+  });
+
+  it('refuses a declared size beyond the limit at once; without a bucket the bytes go through the server', async () => {
+    // A customer of its own: the open slot must not count against the others' uploads.
+    const big = await inject('POST', '/api/uploads', JONAS, { name: 'gross.pdf', sizeBytes: 1025 });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toMatchObject({ message: 'Die Datei ist zu groß.' });
+    const slot = await inject('POST', '/api/uploads', JONAS, { name: 'klein.pdf', sizeBytes: 10 });
+    const { id, uploadUrl, completeUrl } = slot.json<Record<string, string | undefined>>();
+    expect(uploadUrl).toBe(`/api/uploads/${id ?? ''}`);
+    expect(completeUrl).toBeUndefined();
+    // Nothing was sent anywhere else, so a completion finds nothing.
+    const done = await inject('POST', `/api/uploads/${id ?? ''}/abschluss`, JONAS);
+    expect(done.statusCode).toBe(409);
   });
 
   it('decides the type by content: an executable named .pdf gets 415 with a German message', async () => {

@@ -1,15 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { installSecurityHeaders } from '../../apps/server/src/http/securityHeaders.ts';
+import {
+  installSecurityHeaders,
+  securityHeaders,
+} from '../../apps/server/src/http/securityHeaders.ts';
 
 let local: FastifyInstance;
 let production: FastifyInstance;
 beforeAll(async () => {
   local = Fastify();
-  installSecurityHeaders(local, { environment: 'localhost' });
+  installSecurityHeaders(local, securityHeaders({ environment: 'localhost' }));
   local.get('/', async () => 'ok');
   production = Fastify();
-  installSecurityHeaders(production, { environment: 'production' });
+  installSecurityHeaders(production, securityHeaders({ environment: 'production' }));
   production.get('/', async () => 'ok');
 });
 afterAll(async () => {

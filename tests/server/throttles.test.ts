@@ -52,7 +52,7 @@ const credential = (text: string) => `Custom ${Buffer.from(text, 'utf8').toStrin
 const lookUp = (app: FastifyInstance, text: string, client: string) =>
   app.inject({
     method: 'GET',
-    url: '/api/schadenmeldung/vertrag',
+    url: '/api/schadenmeldung/vertrag?marke=hfk',
     remoteAddress: '127.0.0.1',
     headers: { authorization: credential(text), 'x-forwarded-for': client },
   });

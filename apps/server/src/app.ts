@@ -6,15 +6,14 @@ import { formatISO } from 'date-fns';
 import { noAuthentication, testAuthentication, type Authenticate } from './auth/index.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
-import {
-  fieldMessage,
-  installErrorHandler,
-  sendNoSuchAddress,
-  sendValidationError,
-} from './http/errors.ts';
+import { installErrorHandler, sendNoSuchAddress } from './http/errors.ts';
+import { installBodyTimeout } from './http/bodyTimeout.ts';
+import { frameworkErrorOptions } from './http/clientErrors.ts';
 import { installInputHygiene } from './http/inputHygiene.ts';
+import { createLifecycle, installHealth, type Lifecycle } from './http/health.ts';
+import { installMetrics, type Metrics } from './http/metrics.ts';
 import { installLoadShedding, type LoadSheddingOptions } from './http/loadShedding.ts';
-import { installSecurityHeaders } from './http/securityHeaders.ts';
+import { installSecurityHeaders, securityHeaders } from './http/securityHeaders.ts';
 import { routeHtml } from './http/routePreloads.ts';
 import { REVALIDATE, staticOptions } from './http/staticAssets.ts';
 import { loggingOptions, type LogStream } from './http/logging.ts';
@@ -24,7 +23,9 @@ import { createFlowRegistry } from './flows/registry.ts';
 import { validationRuntime } from '../../../engine/validation/index.ts';
 import type { RouteContext } from './routes/context.ts';
 import { registerVertragBeitragRoutes } from './routes/vertragBeitrag.ts';
-import { uploadConfigOf, type UploadOptions } from './portal/uploadStore.ts';
+import { legacyUploadDir, uploadConfigOf, type UploadOptions } from './portal/uploadStore.ts';
+import { databaseFileStore } from './files/databaseStore.ts';
+import { s3FileStore, type S3StoreOptions } from './files/s3Store.ts';
 import { registerPortalRoutes } from './routes/portal.ts';
 import { registerKundendatenRoutes } from './routes/kundendaten.ts';
 import { registerPublicRoutes } from './routes/public.ts';
@@ -45,6 +46,7 @@ import {
   type LocalPorts,
 } from './platform/index.ts';
 import { installSettlement } from './routes/settleHook.ts';
+import { DEFAULT_LEASE_SECONDS } from './idempotency/idempotency.ts';
 import { registerAgentRoutes } from './agents/index.ts';
 import { registerApplicationRoutes } from './applications/index.ts';
 import { registerDocumentRoutes } from './documents/index.ts';
@@ -85,8 +87,16 @@ export interface ServerOptions {
    * default hourly; 0: only at start and when a request starts a new day of the clock).
    */
   settleIntervalMs?: number;
-  /** The clock of the throttles and tokens of the claim look-up (and of uploads with a claim token); default the system clock. */
+  /**
+   * The clock of the throttles (claim look-up, contract type), of claim tokens (and of uploads
+   * with a claim token) and of the leases of idempotency keys; default the system clock.
+   */
   clock?: () => Date;
+  /**
+   * Idempotency keys: `leaseSeconds` a running key is held before a retry may take it over and run
+   * the work again (default 30; main.ts: IDEMPOTENCY_LEASE_SECONDS).
+   */
+  idempotency?: { leaseSeconds?: number };
   /**
    * Which proxies may name the client in `X-Forwarded-For` (Fastify's `trustProxy`: `true`, a hop
    * count, or addresses and CIDR ranges). Default: none, the socket's address is the client.
@@ -108,8 +118,25 @@ export interface ServerOptions {
    * embed it (GET /api/platform/lokal, frame-ancestors).
    */
   localPorts?: LocalPorts;
-  /** Upload directory and limits (default .data/uploads, 10 MiB, 10 files). */
+  /** Upload limits (default 10 MiB, 10 files) and the folder of earlier versions' uploads. */
   uploads?: UploadOptions;
+  /**
+   * Files (uploads, PDFs placed in a Postfach) in this S3 bucket, with presigned browser uploads;
+   * default the database (table `files`). main.ts: S3_BUCKET, S3_REGION, S3_ENDPOINT.
+   */
+  s3?: S3StoreOptions;
+  /**
+   * The server's life as the readiness probe reports it (GET /readyz): main.ts drains it on
+   * SIGTERM. Default: a lifecycle of this server alone.
+   */
+  lifecycle?: Lifecycle;
+  /** Request metrics in the Prometheus format (http/metrics.ts); main.ts serves them on METRICS_PORT. Off unless given. */
+  metrics?: Metrics;
+  /**
+   * Offers and advice records filed in a customer's Postfach: at most `filedPerCustomerPerDay` of
+   * each kind per customer within 24 hours (default 20); beyond it 429.
+   */
+  documents?: { filedPerCustomerPerDay?: number };
   /**
    * How long saved applications (30 days after the last save) and resume links (7 days) last;
    * main.ts: SAVED_APPLICATION_DAYS, RESUME_LINK_DAYS.
@@ -127,12 +154,21 @@ export interface ServerOptions {
  * built web app with the SPA's routes falling back to index.html.
  */
 export async function buildServer(options: ServerOptions = {}): Promise<FastifyInstance> {
+  // A bucket's store first: direct uploads go from the browser to it (the CSP's connect-src).
+  const bucket = options.s3 ? await s3FileStore(options.s3) : undefined;
+  const headers = securityHeaders({
+    ...(options.localPorts ? { localPorts: options.localPorts } : {}),
+    ...(bucket?.direct ? { connectOrigins: [bucket.direct.origin] } : {}),
+  });
   const app = Fastify({
     ...loggingOptions(options.logger ?? false, options.logStream),
     trustProxy: options.trustProxy ?? false,
-    // A path that is no valid URL component (`%E0%A4%A`) gets the usual 400 shape.
-    frameworkErrors: (_error, _request, reply) =>
-      sendValidationError(reply, [{ path: '/url', keyword: 'url', message: fieldMessage('url') }]),
+    // Closing (SIGTERM): a request still arriving on an open connection is answered as usual,
+    // with `Connection: close`, instead of an English 503: nothing a client sent is lost.
+    return503OnClosing: false,
+    // A path that is no valid URL component (`%E0%A4%A`) gets the usual 400 shape, and what Node
+    // refuses before Fastify (431 headers too large) a German answer; both with the headers.
+    ...frameworkErrorOptions(headers),
   });
   const ownsDatabase = options.database === undefined;
   const database =
@@ -149,11 +185,18 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     throw error;
   }
 
+  const files = bucket ?? databaseFileStore(database.db, legacyUploadDir(options.uploads));
+  const uploadConfig = uploadConfigOf(options.uploads ?? {}, files);
+
   installValidator(app);
   installErrorHandler(app);
+  // Before the load shedding: shed requests are timed and counted too.
+  if (options.metrics) await installMetrics(app, options.metrics);
+  installHealth(app, database.db, options.lifecycle ?? createLifecycle());
   if (options.loadShedding) await installLoadShedding(app, options.loadShedding);
+  installBodyTimeout(app);
   installInputHygiene(app);
-  installSecurityHeaders(app, options.localPorts ? { localPorts: options.localPorts } : {});
+  installSecurityHeaders(app, headers);
   // One clock: the validation module's date keywords (start within 1..90 days) read the server's today.
   validationRuntime.now = () => {
     const [year = 1970, month = 1, day = 1] = today().split('-').map(Number);
@@ -172,6 +215,12 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     tariffs,
     flows: createFlowRegistry(tariffs, root),
     today,
+    idempotency: {
+      db: database.db,
+      leaseSeconds: options.idempotency?.leaseSeconds ?? DEFAULT_LEASE_SECONDS,
+      now: options.clock ?? (() => new Date()),
+    },
+    ...(options.clock ? { clock: options.clock } : {}),
   };
   installSettlement(app, {
     db: database.db,
@@ -186,15 +235,25 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   registerVertragSaveRoutes(app, context);
   registerVertragDatenRoutes(app, context);
   registerVertragEndeRoutes(app, context);
-  registerPortalRoutes(app, context, uploadConfigOf(options.uploads));
+  registerPortalRoutes(app, context, uploadConfig);
   registerKundendatenRoutes(app, context);
   registerPublicRoutes(app, context, { root });
-  await registerUploadRoutes(app, context, uploadConfigOf(options.uploads), options.clock);
-  registerClaimRoutes(app, { db: database.db, ...(options.clock ? { now: options.clock } : {}) });
+  await registerUploadRoutes(app, context, uploadConfig, options.clock);
+  registerClaimRoutes(app, {
+    db: database.db,
+    idempotency: context.idempotency,
+    ...(options.clock ? { now: options.clock } : {}),
+  });
   registerFinderRoutes(app);
   registerApplicationRoutes(app, context);
   registerSavedApplicationRoutes(app, context, options.savedApplications ?? {});
-  registerDocumentRoutes(app, context, { root, uploads: uploadConfigOf(options.uploads) });
+  registerDocumentRoutes(app, context, {
+    root,
+    uploads: uploadConfig,
+    ...(options.documents?.filedPerCustomerPerDay
+      ? { filedPerCustomerPerDay: options.documents.filedPerCustomerPerDay }
+      : {}),
+  });
   registerAgentRoutes(app, context, {
     poolName: (options.identity?.pools?.vermittler ?? DEFAULT_POOLS.vermittler).userPoolId.split(
       '_',

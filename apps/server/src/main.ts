@@ -1,6 +1,10 @@
 import { buildServer } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { trustProxyOf } from './http/trustProxy.ts';
+import { createLifecycle } from './http/health.ts';
+import { createMetrics, serveMetrics } from './http/metrics.ts';
+import { shutdownOnSignals } from './http/shutdown.ts';
+import { localBase, untilServing } from './http/untilServing.ts';
 import { claimAppPortsOf, DEFAULT_PORT } from './platform/index.ts';
 
 const port = Number(process.env['PORT'] ?? DEFAULT_PORT);
@@ -37,10 +41,19 @@ const settleEvery = process.env['SETTLE_INTERVAL_MS'];
 // LOAD_SHEDDING=off (the browser tests; never in production): no 503 when the machine is busy.
 const loadShedding =
   process.env['LOAD_SHEDDING'] === 'off' && !production ? {} : { loadShedding: {} };
+// DEV_OUTBOX=on (a developer's machine; never in production): GET /api/identity/dev/outbox lists
+// the codes and links the service "sent", to callers on this machine only. Off by default.
+const devOutboxSetting = process.env['DEV_OUTBOX'] ?? '';
+if (!['', 'on', 'off'].includes(devOutboxSetting))
+  throw new Error(`DEV_OUTBOX must be on or off, not ${devOutboxSetting}`);
+if (devOutboxSetting === 'on' && production)
+  process.stderr.write('DEV_OUTBOX is ignored in production.\n');
+const devOutbox = devOutboxSetting === 'on' && !production;
 if (settleEvery && !/^\d+$/.test(settleEvery))
   throw new Error(`SETTLE_INTERVAL_MS must be a whole number of milliseconds, not ${settleEvery}`);
 // Upload limits (spec: maximum size and count are configurable): UPLOAD_MAX_BYTES (default 10 MiB),
-// UPLOAD_MAX_FILES (default 10), UPLOAD_DIR (default .data/uploads). Every process takes the same.
+// UPLOAD_MAX_FILES (default 10); UPLOAD_DIR (default .data/uploads) is where earlier versions stored
+// uploads, still read (files are stored in the database or S3 now). Every process takes the same.
 const uploadLimit = (name: string): number | undefined => {
   const value = process.env[name];
   if (value === undefined || value === '') return undefined;
@@ -55,6 +68,21 @@ const uploads = {
   ...(maxSizeBytes ? { maxSizeBytes } : {}),
   ...(maxCount ? { maxCount } : {}),
 };
+// Files (uploads, PDFs placed in a Postfach) go to an S3 bucket when S3_BUCKET is set (S3_REGION,
+// S3_ENDPOINT for an S3-compatible server; credentials from the AWS SDK's chain: AWS_ACCESS_KEY_ID
+// and AWS_SECRET_ACCESS_KEY, a profile, the instance's or container's role), else to the database.
+const s3Bucket = process.env['S3_BUCKET'];
+const files = s3Bucket
+  ? {
+      s3: {
+        bucket: s3Bucket,
+        ...(process.env['S3_REGION'] || process.env['AWS_REGION']
+          ? { region: process.env['S3_REGION'] || process.env['AWS_REGION'] }
+          : {}),
+        ...(process.env['S3_ENDPOINT'] ? { endpoint: process.env['S3_ENDPOINT'] } : {}),
+      },
+    }
+  : {};
 // Saved applications end SAVED_APPLICATION_DAYS after the last save (default 30), resume links
 // RESUME_LINK_DAYS after they were sent (default 7).
 const keepDays = uploadLimit('SAVED_APPLICATION_DAYS');
@@ -63,45 +91,81 @@ const savedApplications = {
   ...(keepDays ? { keepDays } : {}),
   ...(linkDays ? { linkDays } : {}),
 };
+// IDEMPOTENCY_LEASE_SECONDS: how long a running Idempotency-Key is held before a retry may take
+// it over (default 30; the crash test sets 1).
+const leaseSeconds = uploadLimit('IDEMPOTENCY_LEASE_SECONDS');
 const clockOptions = {
   ...(today ? { today } : {}),
   ...(settleEvery ? { settleIntervalMs: Number(settleEvery) } : {}),
+  ...(leaseSeconds ? { idempotency: { leaseSeconds } } : {}),
 };
+// The readiness probe (GET /readyz) reports not-ready from SIGTERM on. Request metrics in the
+// Prometheus format are served on METRICS_PORT (off when unset) of METRICS_HOST (default
+// loopback): a port of their own that the load balancer does not forward.
+const lifecycle = createLifecycle();
+const metricsPort = uploadLimit('METRICS_PORT');
+const metrics = metricsPort ? createMetrics() : undefined;
 const app = await buildServer({
   logger,
+  lifecycle,
+  ...(metrics ? { metrics } : {}),
   database,
   ...clockOptions,
   uploads,
+  ...files,
   savedApplications,
   seed: process.env['SEED'] !== 'off',
   trustProxy,
   ...loadShedding,
   localPorts,
-  identity: { accessTokenSeconds: Number(process.env['IDENTITY_TOKEN_SECONDS'] ?? 3600) },
+  identity: {
+    accessTokenSeconds: Number(process.env['IDENTITY_TOKEN_SECONDS'] ?? 3600),
+    devOutbox,
+  },
 });
 const claimApps = await Promise.all(
   claimAppPorts.map(() =>
     buildServer({
       logger,
       database,
+      lifecycle,
       migrate: false,
       trustProxy,
       ...loadShedding,
       localPorts,
       ...clockOptions,
       uploads,
+      ...files,
     }),
   ),
 );
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void Promise.all([app, ...claimApps].map((a) => a.close()))
-      .then(() => database.close())
-      .then(() => process.exit(0));
-  });
-}
+const metricsServer =
+  metrics && metricsPort
+    ? await serveMetrics(metrics, metricsPort, process.env['METRICS_HOST'] || '127.0.0.1')
+    : undefined;
+// SIGTERM and SIGINT: not-ready at once, DRAIN_DELAY_MS (default 0) for the load balancer to see
+// it, then no new connections, the requests in flight answered, the settle sweep handed back,
+// exit 0; after SHUTDOWN_TIMEOUT_MS (default 10 s) the rest is cut off, exit 1.
+const drainDelayMs = uploadLimit('DRAIN_DELAY_MS');
+const timeoutMs = uploadLimit('SHUTDOWN_TIMEOUT_MS');
+shutdownOnSignals({
+  servers: [app, ...claimApps],
+  lifecycle,
+  closeShared: async () => {
+    metricsServer?.close();
+    await database.close();
+  },
+  ...(drainDelayMs ? { drainDelayMs } : {}),
+  ...(timeoutMs ? { timeoutMs } : {}),
+});
 await app.listen({ port, host });
 await Promise.all(claimApps.map((a, i) => a.listen({ port: claimAppPorts[i] ?? 0, host })));
+// The banner only once a request gets its real answer, not the start's load-shedding 503: an API
+// call every server has (the claim apps too), answered 401 without sign-in and without the database.
+const probe = '/api/vertrag/vertrag/widerrufsgruende';
+await Promise.all(
+  [port, ...claimAppPorts].map((p) => untilServing(`${localBase(host, p)}${probe}`)),
+);
 process.stdout.write(
   [
     '',

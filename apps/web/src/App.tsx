@@ -19,6 +19,8 @@ import { SiteHeader } from './layout/SiteHeader.tsx';
 import { SiteFooter } from './layout/SiteFooter.tsx';
 import { Breadcrumbs } from './layout/Breadcrumbs.tsx';
 import { RouteTable } from './layout/RouteTable.tsx';
+import { UnavailableNotice } from './layout/UnavailableNotice.tsx';
+import { BrandNameContext } from './layout/pageTitle.ts';
 
 // The renderer, rjsf and the flows load only on a flow's route, not with the home page.
 const FlowRoute = lazy(() =>
@@ -192,173 +194,176 @@ export function App({ brand }: { brand: BrandConfig }) {
     return portal ? <RequireAuth portal={portal}>{route}</RequireAuth> : route;
   };
   return (
-    <BrowserRouter>
-      <a className="skip-link" href="#main">
-        {t('app.skipLink')}
-      </a>
-      <SiteHeader brand={brand} />
-      <main id="main" tabIndex={-1}>
-        {/* The portal pages' texts (namespace portal) load on first use. */}
-        <Suspense fallback={loading}>
-          <RouteTable>
-            <Route path="/" element={<Home brand={brand} />} />
-            <Route path="/haeufige-fragen" element={<FaqPage />} />
-            <Route path="/feedback/:source/:score?" element={<FeedbackPage brand={brand} />} />
-            <Route path="/quickstart" element={<QuickstartPage />} />
-            {StudioRoute ? (
+    <BrandNameContext.Provider value={brand.name}>
+      <BrowserRouter>
+        <a className="skip-link" href="#main">
+          {t('app.skipLink')}
+        </a>
+        <SiteHeader brand={brand} />
+        <main id="main" tabIndex={-1}>
+          <UnavailableNotice />
+          {/* The portal pages' texts (namespace portal) load on first use. */}
+          <Suspense fallback={loading}>
+            <RouteTable>
+              <Route path="/" element={<Home brand={brand} />} />
+              <Route path="/haeufige-fragen" element={<FaqPage />} />
+              <Route path="/feedback/:source/:score?" element={<FeedbackPage brand={brand} />} />
+              <Route path="/quickstart" element={<QuickstartPage />} />
+              {StudioRoute ? (
+                <Route
+                  path="/studio"
+                  element={
+                    <Suspense fallback={loading}>
+                      <StudioRoute />
+                    </Suspense>
+                  }
+                />
+              ) : null}
+              <Route path="/downloads" element={<DownloadsPage />} />
+              <Route path="/einwilligung" element={<ConsentPage brand={brand} />} />
+              <Route path="/impressum" element={<ImprintPage brand={brand} />} />
+              <Route path="/datenschutz" element={<PrivacyPage brand={brand} />} />
               <Route
-                path="/studio"
+                path="/antrag/fortsetzen/:token"
                 element={
                   <Suspense fallback={loading}>
-                    <StudioRoute />
+                    <ResumeLinkPage />
                   </Suspense>
                 }
               />
-            ) : null}
-            <Route path="/downloads" element={<DownloadsPage />} />
-            <Route path="/einwilligung" element={<ConsentPage brand={brand} />} />
-            <Route path="/impressum" element={<ImprintPage brand={brand} />} />
-            <Route path="/datenschutz" element={<PrivacyPage brand={brand} />} />
-            <Route
-              path="/antrag/fortsetzen/:token"
-              element={
-                <Suspense fallback={loading}>
-                  <ResumeLinkPage />
-                </Suspense>
-              }
-            />
-            {flows
-              .filter((flow) => flow.brands.includes(brand.id))
-              .map((flow) => (
-                <Route key={flowKey(flow)} path={flowPath(flow)} element={flowElement(flow)} />
-              ))}
-            {authRoutes()}
-            <Route path="/kunden" element={customerPage(<StartPage />)} />
-            <Route path="/kunden/kundendaten" element={customerPage(<KundendatenPage />)} />
-            <Route
-              path="/kunden/kundendaten/kontaktdaten"
-              element={customerPage(<KontaktdatenPage />)}
-            />
-            <Route path="/kunden/kontakt" element={customerPage(<KontaktPage brand={brand} />)} />
-            <Route
-              path="/kunden/vertraege"
-              element={customerPage(<ContractsPage brand={brand.id} />)}
-            />
-            <Route
-              path="/kunden/vertraege/:versicherungsNummer"
-              element={customerPage(<ContractDetailPage brand={brand.id} />)}
-            />
-            <Route
-              path="/kunden/umzugsservice"
-              element={customerPage(<ServicePage brand={brand.id} service="umzugsservice" />)}
-            />
-            <Route path="/kunden/schaeden" element={customerPage(<ClaimsPage />)} />
-            <Route path="/kunden/schaeden/:aktenId" element={customerPage(<ClaimDetailPage />)} />
-            <Route
-              path="/kunden/postfach"
-              element={<Navigate replace to="/kunden/postfach/eingang" />}
-            />
-            <Route
-              path="/kunden/postfach/eingang"
-              element={customerPage(<PostfachPage box="eingang" />)}
-            />
-            <Route
-              path="/kunden/postfach/gesendet"
-              element={customerPage(<PostfachPage box="gesendet" />)}
-            />
-            <Route path="/kunden/postfach/:id" element={customerPage(<PostfachMessagePage />)} />
-            <Route path="/vermittler" element={agentPage(<AgentStartPage />, brand.id)} />
-            <Route
-              path="/vermittler/kundenbestand"
-              element={agentPage(<CustomerBasePage />, brand.id)}
-            />
-            <Route
-              path="/vermittler/kunde/:partnerNummer"
-              element={agentPage(<AgentCustomerPage />, brand.id)}
-            />
-            <Route path="/vermittler/entwuerfe" element={agentPage(<DraftsPage />, brand.id)} />
-            <Route
-              path="/vermittler/vertraege"
-              element={agentPage(<AgentContractsPage />, brand.id)}
-            />
-            <Route
-              path="/vermittler/schaeden"
-              element={agentPage(<ClaimsPage portal="vermittler" />, brand.id)}
-            />
-            <Route
-              path="/vermittler/schaeden/:aktenId"
-              element={agentPage(<ClaimDetailPage portal="vermittler" />, brand.id)}
-            />
-            <Route
-              path="/vermittler/vertraege/:versicherungsNummer"
-              element={agentPage(<AgentContractPage brand={brand.id} />, brand.id)}
-            />
-            <Route
-              path="/vermittler/kundendaten"
-              element={agentPage(<AgentProfilePage />, brand.id)}
-            />
-            <Route
-              path="/vermittler/einstellungen"
-              element={agentPage(<AgentSettingsPage />, brand.id)}
-            />
-            <Route path="/vermittler/agentur" element={agentPage(<AgencyPage />, brand.id)} />
-            <Route
-              path="/vermittler/untervermittler"
-              element={agentPage(<SubAgentsPage />, brand.id)}
-            />
-            <Route
-              path="/vermittler/untervermittler/anlegen"
-              element={agentPage(<CreateSubAgentPage />, brand.id)}
-            />
-            <Route
-              path="/vermittler/haeufige-fragen"
-              element={agentPage(
-                <FaqPage namespace="faq-vermittler" back="/vermittler/kundenbestand" />,
-                brand.id,
-              )}
-            />
-            <Route
-              path="/vermittler/nachrichten"
-              element={<Navigate replace to="/vermittler/nachrichten/eingang" />}
-            />
-            <Route
-              path="/vermittler/nachrichten/eingang"
-              element={agentPage(<PostfachPage box="eingang" portal="vermittler" />, brand.id)}
-            />
-            <Route
-              path="/vermittler/nachrichten/gesendet"
-              element={agentPage(<PostfachPage box="gesendet" portal="vermittler" />, brand.id)}
-            />
-            <Route
-              path="/vermittler/nachrichten/:id"
-              element={agentPage(<PostfachMessagePage portal="vermittler" />, brand.id)}
-            />
-            {/* The broker mail's links: after the agent's sign-in, the message list, the contract, the customer. */}
-            <Route
-              path="/vermittler-nachricht"
-              element={
-                <RequireAuth portal="vermittler">
-                  <Navigate replace to="/vermittler/nachrichten/eingang" />
-                </RequireAuth>
-              }
-            />
-            <Route path="/extranet/vertrag/:id" element={<ExtranetRedirect to="vertrag" />} />
-            <Route
-              path="/extranet/kundendaten/:id"
-              element={<ExtranetRedirect to="kundendaten" />}
-            />
-            {(Object.keys(RESULT_PAGES) as ResultPageName[]).map((page) => (
+              {flows
+                .filter((flow) => flow.brands.includes(brand.id))
+                .map((flow) => (
+                  <Route key={flowKey(flow)} path={flowPath(flow)} element={flowElement(flow)} />
+                ))}
+              {authRoutes()}
+              <Route path="/kunden" element={customerPage(<StartPage />)} />
+              <Route path="/kunden/kundendaten" element={customerPage(<KundendatenPage />)} />
               <Route
-                key={page}
-                path={RESULT_PAGES[page].path}
-                element={<ApplicationResultPage page={page} />}
+                path="/kunden/kundendaten/kontaktdaten"
+                element={customerPage(<KontaktdatenPage />)}
               />
-            ))}
-            <Route path="*" element={<NotFound />} />
-          </RouteTable>
-        </Suspense>
-      </main>
-      <SiteFooter brand={brand} />
-    </BrowserRouter>
+              <Route path="/kunden/kontakt" element={customerPage(<KontaktPage brand={brand} />)} />
+              <Route
+                path="/kunden/vertraege"
+                element={customerPage(<ContractsPage brand={brand.id} />)}
+              />
+              <Route
+                path="/kunden/vertraege/:versicherungsNummer"
+                element={customerPage(<ContractDetailPage brand={brand.id} />)}
+              />
+              <Route
+                path="/kunden/umzugsservice"
+                element={customerPage(<ServicePage brand={brand.id} service="umzugsservice" />)}
+              />
+              <Route path="/kunden/schaeden" element={customerPage(<ClaimsPage />)} />
+              <Route path="/kunden/schaeden/:aktenId" element={customerPage(<ClaimDetailPage />)} />
+              <Route
+                path="/kunden/postfach"
+                element={<Navigate replace to="/kunden/postfach/eingang" />}
+              />
+              <Route
+                path="/kunden/postfach/eingang"
+                element={customerPage(<PostfachPage box="eingang" />)}
+              />
+              <Route
+                path="/kunden/postfach/gesendet"
+                element={customerPage(<PostfachPage box="gesendet" />)}
+              />
+              <Route path="/kunden/postfach/:id" element={customerPage(<PostfachMessagePage />)} />
+              <Route path="/vermittler" element={agentPage(<AgentStartPage />, brand.id)} />
+              <Route
+                path="/vermittler/kundenbestand"
+                element={agentPage(<CustomerBasePage />, brand.id)}
+              />
+              <Route
+                path="/vermittler/kunde/:partnerNummer"
+                element={agentPage(<AgentCustomerPage />, brand.id)}
+              />
+              <Route path="/vermittler/entwuerfe" element={agentPage(<DraftsPage />, brand.id)} />
+              <Route
+                path="/vermittler/vertraege"
+                element={agentPage(<AgentContractsPage />, brand.id)}
+              />
+              <Route
+                path="/vermittler/schaeden"
+                element={agentPage(<ClaimsPage portal="vermittler" />, brand.id)}
+              />
+              <Route
+                path="/vermittler/schaeden/:aktenId"
+                element={agentPage(<ClaimDetailPage portal="vermittler" />, brand.id)}
+              />
+              <Route
+                path="/vermittler/vertraege/:versicherungsNummer"
+                element={agentPage(<AgentContractPage brand={brand.id} />, brand.id)}
+              />
+              <Route
+                path="/vermittler/kundendaten"
+                element={agentPage(<AgentProfilePage />, brand.id)}
+              />
+              <Route
+                path="/vermittler/einstellungen"
+                element={agentPage(<AgentSettingsPage />, brand.id)}
+              />
+              <Route path="/vermittler/agentur" element={agentPage(<AgencyPage />, brand.id)} />
+              <Route
+                path="/vermittler/untervermittler"
+                element={agentPage(<SubAgentsPage />, brand.id)}
+              />
+              <Route
+                path="/vermittler/untervermittler/anlegen"
+                element={agentPage(<CreateSubAgentPage />, brand.id)}
+              />
+              <Route
+                path="/vermittler/haeufige-fragen"
+                element={agentPage(
+                  <FaqPage namespace="faq-vermittler" back="/vermittler/kundenbestand" />,
+                  brand.id,
+                )}
+              />
+              <Route
+                path="/vermittler/nachrichten"
+                element={<Navigate replace to="/vermittler/nachrichten/eingang" />}
+              />
+              <Route
+                path="/vermittler/nachrichten/eingang"
+                element={agentPage(<PostfachPage box="eingang" portal="vermittler" />, brand.id)}
+              />
+              <Route
+                path="/vermittler/nachrichten/gesendet"
+                element={agentPage(<PostfachPage box="gesendet" portal="vermittler" />, brand.id)}
+              />
+              <Route
+                path="/vermittler/nachrichten/:id"
+                element={agentPage(<PostfachMessagePage portal="vermittler" />, brand.id)}
+              />
+              {/* The broker mail's links: after the agent's sign-in, the message list, the contract, the customer. */}
+              <Route
+                path="/vermittler-nachricht"
+                element={
+                  <RequireAuth portal="vermittler">
+                    <Navigate replace to="/vermittler/nachrichten/eingang" />
+                  </RequireAuth>
+                }
+              />
+              <Route path="/extranet/vertrag/:id" element={<ExtranetRedirect to="vertrag" />} />
+              <Route
+                path="/extranet/kundendaten/:id"
+                element={<ExtranetRedirect to="kundendaten" />}
+              />
+              {(Object.keys(RESULT_PAGES) as ResultPageName[]).map((page) => (
+                <Route
+                  key={page}
+                  path={RESULT_PAGES[page].path}
+                  element={<ApplicationResultPage page={page} />}
+                />
+              ))}
+              <Route path="*" element={<NotFound />} />
+            </RouteTable>
+          </Suspense>
+        </main>
+        <SiteFooter brand={brand} />
+      </BrowserRouter>
+    </BrandNameContext.Provider>
   );
 }

@@ -7,6 +7,7 @@ import type { BrandConfig } from '../../../generated/types/brand.ts';
 import { preloadRoute } from './flows/preloadRoute.ts';
 import { switchMarket } from './i18n/setup.ts';
 import { PlatformProviders, sessionStorageOf, startPlatform } from './platform/index.ts';
+import { setDocumentTitle } from '#renderer';
 import './styles.css';
 
 const BRAND_KEY = 'platform.brand';
@@ -30,10 +31,12 @@ async function start(): Promise<void> {
   // the common texts, not one stage after another once the app has rendered.
   const namespaces = preloadRoute(window.location.pathname);
   const platform = await startPlatform(window, { namespaces, market: brand.market });
-  document.title = platform.i18n.t('app.name');
+  setDocumentTitle([platform.i18n.t('app.name'), brand.name]);
 
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
+  // The HTML shell's notice for a page whose script did not load or start (index.html) goes.
+  container.replaceChildren();
   const root = createRoot(container);
   const render = (shown: BrandConfig): void =>
     root.render(

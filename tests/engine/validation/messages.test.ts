@@ -45,6 +45,22 @@ describe('messageKeyCandidates', () => {
     ]);
   });
 
+  it('says that a test IBAN is one, with or without spaces, and only for a test IBAN', () => {
+    const error = errorsOf(schema, { customerLastname: 'M', iban: 'DE89 3704 0044 0532 0130 00' });
+    expect(error).toHaveLength(1);
+    const [first] = error;
+    if (!first) throw new Error('an error expected');
+    expect(messageKeyCandidates(first, 'BankDetails', 'de89 3704 0044 0532 0130 00')).toEqual([
+      'BankDetails.iban.iban-test',
+      'common:validation.iban-test',
+      'common:validation.format',
+    ]);
+    // A wrong checksum is no test IBAN: the IBAN message.
+    expect(messageKeyCandidates(first, 'BankDetails', 'DE89370400440532013001')[0]).toBe(
+      'BankDetails.iban.iban',
+    );
+  });
+
   it('names keyword errors by their keyword, and upload errors by their reason', () => {
     const files = [{ name: 'a.gif', type: 'image/gif', size: 1 }];
     expect(keysFor({ customerLastname: 'M', contractId: '  ', files })).toEqual([

@@ -87,7 +87,7 @@ describe('claim entry submit', () => {
     if (effect?.type !== 'call') return;
     expect(effect.request).toMatchObject({
       method: 'GET',
-      url: '/api/schadenmeldung/vertrag',
+      url: '/api/schadenmeldung/vertrag?marke=hfk',
       auth: 'custom',
     });
     const header = effect.request.headers['Authorization'] ?? '';
@@ -98,7 +98,7 @@ describe('claim entry submit', () => {
     expect(decoded).toBe('HFK-PHV-1001:Müller:1980-04-12');
   });
 
-  it('forwards to the claim app of the product in the answer, with the token', () => {
+  it('forwards to the claim app of the product in the answer, with the token and the steps done', () => {
     const setup = claimSetup('hfk');
     const state = atContractStep(setup, 'PHV');
     const result = transition(setup, state, {
@@ -107,7 +107,11 @@ describe('claim entry submit', () => {
       response: { versicherung: 'PHV', token: 'abc' },
     });
     expect(result.effects).toEqual([
-      { type: 'forward', url: 'http://localhost:4610/schaden-melden/phv/0?token=abc&brand=hfk' },
+      // hfk: product choice, start, contract data: the claim app goes on with step 4.
+      {
+        type: 'forward',
+        url: 'http://localhost:4610/schaden-melden/phv/0?token=abc&brand=hfk&schritte=3',
+      },
     ]);
     expect(result.state.formData).toEqual({});
   });
@@ -122,7 +126,8 @@ describe('claim entry submit', () => {
     expect(result.effects).toEqual([
       {
         type: 'forward',
-        url: 'http://localhost:4620/schaden-melden/hausrat/0?token=t&brand=andsafe',
+        // andsafe has no product choice: start and contract data.
+        url: 'http://localhost:4620/schaden-melden/hausrat/0?token=t&brand=andsafe&schritte=2',
       },
     ]);
   });

@@ -174,6 +174,24 @@ describe('the bike application in its three variants', () => {
     expect(quoteRequest(setup, withoutRepair)?.body).toMatchObject({
       antworten: { deckung: { reparatur: false, schutzbrief: false } },
     });
+    // An answer failing its field's check (a test IBAN on the bank step) is not given yet: left
+    // out, so the price still comes; a step left with nothing is left out as a whole.
+    const invalid = quoteRequest(setup, state, {
+      fahrrad: ['rahmennummer'],
+      deckung: ['reparatur', 'reparaturOhneVerschleiss', 'schutzbrief'],
+    });
+    expect(invalid?.body).toEqual({
+      variante: 'customer',
+      marke: 'andsafe',
+      antworten: {
+        fahrrad: {
+          hersteller: bike.hersteller,
+          typ: bike.typ,
+          kaufpreis: 3499,
+          kaufdatum: bike.kaufdatum,
+        },
+      },
+    });
   });
 
   it('leaves for the shared sorry page and tells the parent when the bike is not insurable', () => {
@@ -188,7 +206,7 @@ describe('the bike application in its three variants', () => {
     const { effects } = transition(setup, state, {
       type: 'callSucceeded',
       status: 200,
-      response: { versicherbar: false, grund: 'zu teuer' },
+      response: { versicherbar: false, grund: 'zu teuer', grundFelder: ['fahrrad.kaufpreis'] },
     });
     expect(effects).toEqual([
       {
@@ -196,7 +214,11 @@ describe('the bike application in its three variants', () => {
         command: 'uninsurablePricingResult',
         args: { productName: 'Fahrradversicherung' },
       },
-      { type: 'leave', path: '/antrag/sorry/agent' },
+      {
+        type: 'leave',
+        path: '/antrag/sorry/agent',
+        refusal: { reason: 'zu teuer', step: 'fahrrad' },
+      },
     ]);
     const insurable = transition(setup, state, {
       type: 'callSucceeded',
@@ -204,6 +226,34 @@ describe('the bike application in its three variants', () => {
       response: { versicherbar: true },
     });
     expect(insurable.state.currentStep).toBe('deckung');
+  });
+
+  it('sends the refusal page back to the first named answer whose step is shown, else to the step left', () => {
+    const setup = bikeSetup('customer');
+    const state = run(setup, start(setup), { type: 'setPageData', page: 'fahrrad', data: bike });
+    const leave = (response: unknown) =>
+      transition(setup, state, { type: 'callSucceeded', status: 200, response }).effects.find(
+        (effect) => effect.type === 'leave',
+      );
+    // The start of cover is asked on a later step, before the bike: the order named counts.
+    expect(
+      leave({
+        versicherbar: false,
+        grund: 'zu alt',
+        grundFelder: ['keinSchritt.feld', 'beginn.versicherungsbeginn', 'fahrrad.kaufdatum'],
+      }),
+    ).toEqual({
+      type: 'leave',
+      path: '/antrag/sorry',
+      refusal: { reason: 'zu alt', step: 'beginn' },
+    });
+    expect(leave({ versicherbar: false, grund: 'zu alt' })).toEqual({
+      type: 'leave',
+      path: '/antrag/sorry',
+      refusal: { reason: 'zu alt', step: 'fahrrad' },
+    });
+    // Without a reason the page has nothing to tell: no refusal.
+    expect(leave({ versicherbar: false })).toEqual({ type: 'leave', path: '/antrag/sorry' });
   });
 
   it('lists the answers of the steps before the summary, without irrelevant or empty ones', () => {

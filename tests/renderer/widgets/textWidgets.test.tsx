@@ -11,8 +11,35 @@ import {
 } from '../../../renderer/widgets/index.ts';
 import { renderWidget } from './renderWidget.tsx';
 import type { WidgetProps } from '@rjsf/utils';
+import { readFileSync } from 'node:fs';
 
 afterEach(cleanup);
+
+/** The shared address fragment's fields, as every flow's address steps use them. */
+const address = (
+  JSON.parse(readFileSync('definitions/schema/fragments/address.schema.json', 'utf8')) as {
+    properties: Record<string, WidgetProps['schema']>;
+  }
+).properties;
+
+describe('the width of a text field', () => {
+  it('follows the answer its schema allows: postcode short, house number medium, street and town long', () => {
+    const widths = Object.fromEntries(
+      ['plz', 'hausnummer', 'strasse', 'ort'].map((name) => {
+        renderWidget(TextWidget, { schema: address[name] ?? {} });
+        const input = screen.getByRole('textbox');
+        cleanup();
+        return [name, [...input.classList].find((c) => /^input--(short|medium|long)$/.test(c))];
+      }),
+    );
+    expect(widths).toEqual({
+      plz: 'input--short',
+      hausnummer: 'input--medium',
+      strasse: 'input--long',
+      ort: 'input--long',
+    });
+  });
+});
 
 describe('text-like widgets', () => {
   it('carries the field id as id and name and points aria-describedby at the error only, without hint or help', () => {

@@ -7,10 +7,16 @@ export interface ServerProcess {
   base: string;
   /** Ends the process (SIGTERM, then SIGKILL after 10 s) and waits for it. */
   stop(): Promise<void>;
+  /** Sends the process a signal. */
+  signal(name: NodeJS.Signals): void;
+  /** Resolves with the exit code once the process ended (null when a signal ended it). */
+  exited: Promise<number | null>;
+  /** Kills the process at once (SIGKILL, a crash: nothing is finished) and waits for it. */
+  kill(): Promise<void>;
 }
 
 /** A port free at this moment (the process binds it right after). */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -54,7 +60,9 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     },
   );
   let output = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -83,12 +91,19 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   }
   return {
     base,
+    signal: (name) => child.kill(name),
+    exited,
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
       const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
       await exited;
       clearTimeout(killer);
+    },
+    kill: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGKILL');
+      await exited;
     },
   };
 }

@@ -114,13 +114,18 @@ const KEEPS_TEMPLATE_DATA: Record<keyof ServerOptions, (value: unknown) => boole
   authenticate: () => true,
   settleIntervalMs: () => true,
   clock: () => true,
+  idempotency: () => true,
   trustProxy: () => true,
   tariffs: () => true,
   identity: () => true,
   loadShedding: () => true,
   localPorts: () => true,
   uploads: () => true,
+  s3: () => true,
+  documents: () => true,
   savedApplications: () => true,
+  lifecycle: () => true,
+  metrics: () => true,
 };
 
 /** Whether a test server with these options starts with exactly the template's data. */

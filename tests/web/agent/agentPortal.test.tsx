@@ -22,6 +22,7 @@ const { CustomerBasePage } = await import('../../../apps/web/src/agent/CustomerB
 const { AgentCustomerPage } = await import('../../../apps/web/src/agent/AgentCustomerPage.tsx');
 const { DraftsPage } = await import('../../../apps/web/src/agent/DraftsPage.tsx');
 const { AgentNav } = await import('../../../apps/web/src/agent/AgentNav.tsx');
+const { Breadcrumbs } = await import('../../../apps/web/src/layout/Breadcrumbs.tsx');
 const { matchesName } = await import('../../../apps/web/src/agent/agentApi.ts');
 
 const customers = [
@@ -163,6 +164,27 @@ describe('the customer page', () => {
       '/vermittler/kunde/:partnerNummer',
       '/vermittler/kunde/2000101',
     );
+
+  it('names the customer in the breadcrumb trail, not the customer number', async () => {
+    server.send = fakeSend({ [`GET ${URL}`]: ok(customer) }).send;
+    renderPage(
+      <>
+        <Breadcrumbs />
+        <AgentCustomerPage />
+      </>,
+      '/vermittler/kunde/:partnerNummer',
+      '/vermittler/kunde/2000101',
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Frau Anna Schmidt' });
+    const trail = screen.getByRole('navigation', { name: 'Sie sind hier' });
+    await waitFor(() =>
+      expect(
+        within(trail)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(['Vermittlerportal', 'Frau Anna Schmidt']),
+    );
+  });
 
   it('shows the customer’s data, contracts and the applications of the customer’s brand from the flow index', async () => {
     const fake = fakeSend({ [`GET ${URL}`]: ok(customer) });

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PortalAuth } from '../../../apps/web/src/auth/session.ts';
+import { errorTextKey } from '../../../apps/web/src/auth/errorText.ts';
+import { strongPassword } from '../../../apps/web/src/auth/form/rules.ts';
+import { PortalAuth, type AccountResult } from '../../../apps/web/src/auth/session.ts';
 import {
   normalizeUsername,
   portalOfPath,
@@ -19,7 +22,7 @@ import type { TestDatabase } from '../../server/helpers/testDatabase.ts';
 let server: IdentityServer & { db: TestDatabase };
 
 beforeAll(async () => {
-  server = await startIdentityServer({ maxFailures: 1000 });
+  server = await startIdentityServer({ maxFailures: 1000, devOutbox: true });
 }, 60_000);
 afterAll(async () => {
   await server.close();
@@ -166,15 +169,49 @@ describe('the portal session', () => {
     expect(sms?.channel).toBe('SMS');
     expect(
       await auth.verifyAttribute('phone_number', '000000' === sms?.code ? '1' : '000000'),
-    ).toEqual({
+    ).toMatchObject({
       ok: false,
       code: 'CodeMismatchException',
     });
     expect(await auth.verifyAttribute('phone_number', sms?.code ?? '')).toEqual({ ok: true });
     expect(await auth.changePassword('Neues-Passwort-5', 'Noch-Neuer-6')).toEqual({ ok: true });
-    expect(await auth.changePassword('Falsch-1-Abc', 'Noch-Neuer-7')).toEqual({
+    expect(await auth.changePassword('Falsch-1-Abc', 'Noch-Neuer-7')).toMatchObject({
       ok: false,
       code: 'NotAuthorizedException',
     });
+  });
+});
+
+describe('passwords the pools refuse', () => {
+  const bundle = JSON.parse(readFileSync('definitions/locales/de/common.json', 'utf8')) as {
+    auth: { errors: Record<string, string>; validation: Record<string, string> };
+  };
+  /** The German text the registration page shows for a result. */
+  const shown = (result: AccountResult) =>
+    result.ok
+      ? 'ok'
+      : bundle.auth.errors[errorTextKey(result.code, result.message).replace('auth.errors.', '')];
+
+  it('checks the length before sending: 12 characters, no rules on their kind', () => {
+    const rule = strongPassword('auth.validation.newPassword');
+    expect(rule('12345678aA', {})).toBe('auth.validation.newPassword');
+    expect(rule('Demo-Passwort-2025', {})).toBeNull();
+    expect(rule('ein satz aus wörtern', {})).toBeNull();
+    expect(bundle.auth.validation['newPassword']).toBe(
+      'Bitte wählen Sie ein Passwort mit mindestens 12 Zeichen.',
+    );
+  });
+
+  it('shows the German reason when the service refuses a password at registration', async () => {
+    const auth = portal();
+    expect(shown(await auth.register('neu.kunde@beispiel.example', '2000101', '12345678aA'))).toBe(
+      'Das Passwort erfüllt die Anforderungen nicht. Bitte wählen Sie ein Passwort mit mindestens 12 Zeichen.',
+    );
+    expect(
+      shown(await auth.register('neu.kunde@beispiel.example', '2000101', 'Passwort1234')),
+    ).toMatch(/^Dieses Passwort ist zu leicht zu erraten/);
+    expect(
+      shown(await auth.register('neu.kunde@beispiel.example', '2000101', 'neu.kunde-2025!')),
+    ).toBe('Das Passwort darf Ihre E-Mail-Adresse nicht enthalten. Bitte wählen Sie ein anderes.');
   });
 });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import type { CognitoUserSession } from 'amazon-cognito-identity-js';
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -14,14 +14,18 @@ const server = vi.hoisted(() => ({
   send: (call: HttpCall): Promise<HttpResult> =>
     Promise.reject(new Error(`unexpected ${call.url}`)),
 }));
-vi.mock('../../../apps/web/src/http/index.ts', () => ({
-  http: {
-    send: (call: HttpCall) => server.send(call),
-    answer: (call: HttpCall) => server.send(call),
-    configure: () => undefined,
-  },
-  transport: () => Promise.reject(new Error('no flows here')),
-}));
+vi.mock('../../../apps/web/src/http/index.ts', async () => {
+  const { createUnavailableState } = await import('../../../apps/web/src/http/unavailable.ts');
+  return {
+    http: {
+      send: (call: HttpCall) => server.send(call),
+      answer: (call: HttpCall) => server.send(call),
+      configure: () => undefined,
+    },
+    transport: () => Promise.reject(new Error('no flows here')),
+    serviceUnavailable: createUnavailableState(),
+  };
+});
 
 const { App, flowKey, flowPath, flowPortal } = await import('../../../apps/web/src/App.tsx');
 const { authStore } = await import('../../../apps/web/src/auth/index.ts');
@@ -139,5 +143,32 @@ describe('the route table', () => {
       'href',
       '/kunden/vertraege',
     );
+  });
+
+  it('titles every page with the page and the brand: home, a portal page, an unknown address', async () => {
+    renderAppAt('/');
+    await screen.findByRole('heading', { level: 1, name: 'Willkommen bei andsafe' });
+    await waitFor(() => expect(document.title).toBe('Startseite – andsafe'));
+    cleanup();
+    vi.spyOn(authStore.auth.vermittler, 'session').mockResolvedValue(signedIn());
+    server.send = fakeSend({ 'GET /api/vermittler/kunden': ok([]) }).send;
+    renderAppAt('/vermittler');
+    await screen.findByRole('heading', { level: 1, name: 'Übersicht' });
+    await waitFor(() => expect(document.title).toBe('Übersicht – andsafe'));
+    cleanup();
+    renderAppAt('/gibt-es-nicht');
+    await screen.findByRole('heading', { level: 1, name: 'Seite nicht gefunden' });
+    await waitFor(() => expect(document.title).toBe('Seite nicht gefunden – andsafe'));
+  });
+
+  it('describes every insurance on the home page in a line under its name', async () => {
+    renderAppAt('/');
+    const list = await screen.findByRole('list', { name: 'Unsere Versicherungen' });
+    const cards = within(list).getAllByRole('article');
+    expect(cards.length).toBeGreaterThanOrEqual(9);
+    for (const card of cards) {
+      const name = within(card).getByRole('heading', { level: 3 }).textContent;
+      expect(card.querySelector('p:not(.tile__links)')?.textContent, `${name}`).toBeTruthy();
+    }
   });
 });

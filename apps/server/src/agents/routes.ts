@@ -332,7 +332,7 @@ function registerAgencyRoutes(app: FastifyInstance, context: RouteContext, poolN
       if (!agent) return reply;
       return withIdempotency(
         {
-          db: context.db,
+          store: context.idempotency,
           request,
           reply,
           identity: agent,
@@ -340,8 +340,8 @@ function registerAgencyRoutes(app: FastifyInstance, context: RouteContext, poolN
           id: '',
           body: request.body,
         },
-        async () => {
-          const outcome = await createSubAgent(context.db, agent.vermittlerNummer, request.body, {
+        async (db) => {
+          const outcome = await createSubAgent(db, agent.vermittlerNummer, request.body, {
             poolName,
             requestId: request.id,
           });
@@ -383,7 +383,7 @@ function registerAgencyRoutes(app: FastifyInstance, context: RouteContext, poolN
       if (!agent) return reply;
       return withIdempotency(
         {
-          db: context.db,
+          store: context.idempotency,
           request,
           reply,
           identity: agent,
@@ -391,9 +391,9 @@ function registerAgencyRoutes(app: FastifyInstance, context: RouteContext, poolN
           id: request.params.vermittlerNummer,
           body: null,
         },
-        async () => {
+        async (db) => {
           const outcome = await resendTemporaryPassword(
-            context.db,
+            db,
             agent.vermittlerNummer,
             request.params.vermittlerNummer,
             { poolName, requestId: request.id },

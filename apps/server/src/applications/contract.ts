@@ -5,6 +5,7 @@ import { findVisibleContract } from '../contracts/access.ts';
 import { isActive, toContractView, type ContractView } from '../contracts/contractView.ts';
 import type { Db } from '../db/database.ts';
 import type { GuardedOutcome } from '../idempotency/guard.ts';
+import { openChangeOf, openChangeRefusal } from './openChange.ts';
 
 /** 404 of a contract that is missing, another customer's, or not the named customer's. */
 export const CONTRACT_NOT_FOUND: GuardedOutcome = {
@@ -24,7 +25,8 @@ export const isContractFound = (value: ContractForFlow): value is { contract: Co
  * the caller may see (a customer their own, an agent its agency's customers') and belong to the
  * customer the flow runs for; otherwise the same 404 as a missing one. A contract of another
  * product, or one no longer active, gets 422 `vertrag-nicht-moeglich` with the flow's German
- * reason (`forContracts.refusalKey`). Nothing here names a line.
+ * reason (`forContracts.refusalKey`); a contract with an open change (submitted, not yet handled)
+ * gets the same 422 naming that application (openChange.ts). Nothing here names a line.
  */
 export async function contractForFlow(
   db: Db,
@@ -49,5 +51,7 @@ export async function contractForFlow(
           '',
       },
     };
+  const open = await openChangeOf(db, row.versicherungsNummer);
+  if (open) return openChangeRefusal(flow, open);
   return { contract: await toContractView(db, row) };
 }

@@ -56,6 +56,7 @@ export function registerApplicationRoutes(app: FastifyInstance, context: RouteCo
         return {
           versicherbar: false,
           grund: rating.grund,
+          grundFelder: rating.felder,
           beitrag: null,
           jahresbeitrag: null,
           waehrung: tariff.currency,
@@ -96,7 +97,7 @@ export function registerApplicationRoutes(app: FastifyInstance, context: RouteCo
         return send(reply, DRAFT_NOT_FOUND);
       return withIdempotency(
         {
-          db: context.db,
+          store: context.idempotency,
           request,
           reply,
           identity: caller.identity,
@@ -104,15 +105,14 @@ export function registerApplicationRoutes(app: FastifyInstance, context: RouteCo
           id: '',
           body,
         },
-        (idempotency) =>
+        (db) =>
           submitApplication({
-            db: context.db,
+            db,
             application,
             caller,
             today: context.today(),
             requestId: request.id,
             body,
-            idempotency,
           }),
       );
     },

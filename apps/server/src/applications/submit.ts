@@ -4,10 +4,10 @@ import { queryRows } from '../claims/sql.ts';
 import type { Db } from '../db/database.ts';
 import { auditLog } from '../db/schema/index.ts';
 import type { ApplicationFlow } from '../flows/registry.ts';
-import type { GuardedOutcome, IdempotencyScope } from '../idempotency/guard.ts';
-import { completeKey } from '../idempotency/idempotency.ts';
+import type { GuardedOutcome } from '../idempotency/guard.ts';
 import type { Caller } from './caller.ts';
 import { isPriced, priceAnswers } from './pricing.ts';
+import { isOpenChangeConflict, openChangeOf, openChangeRefusal } from './openChange.ts';
 import { runChecks } from './registers.ts';
 
 /** The body of `POST /api/antrag/{flow}`; null means "not given". */
@@ -24,13 +24,13 @@ export interface ApplicationBody {
 
 /** Everything a submission needs, with the caller and the customer already checked. */
 export interface SubmitRequest {
+  /** The transaction of the idempotency guard, which stores the key's response with the work. */
   db: Db;
   application: ApplicationFlow;
   caller: Caller;
   today: string;
   requestId: string;
   body: ApplicationBody;
-  idempotency: IdempotencyScope | null;
 }
 
 /** The 404 of a draft that is missing, another's or submitted already. */
@@ -50,10 +50,12 @@ const numberOf = (prefix: string) =>
  * field errors under /body/antworten), runs the flow's declared checks (422
  * pruefung-fehlgeschlagen), prices with the line's tariff (422 nicht-versicherbar); then writes the
  * application with a new number, its normalised answers, the price with the rating worksheet and
- * the tariff's version, an audit row and the idempotency key in one transaction. With `entwurf`
- * the agent's draft of the same flow becomes the application. A flow for existing contracts (a
+ * the tariff's version and an audit row in one transaction (inside the idempotency guard's, which
+ * stores the key's response with it). With `entwurf` the agent's draft of the same flow becomes
+ * the application. A flow for existing contracts (a
  * change of tariff) stores the contract it changes (`vertrag`: its number, product and current
- * premium) and answers its number.
+ * premium) and answers its number; it is the contract's one open change (`open_change_of`, unique),
+ * and a second, also one racing it, gets the 422 of openChange.ts.
  */
 export async function submitApplication(request: SubmitRequest): Promise<GuardedOutcome> {
   const { body, caller, application } = request;
@@ -65,7 +67,10 @@ export async function submitApplication(request: SubmitRequest): Promise<Guarded
     return { status: 422, body: { error: 'pruefung-fehlgeschlagen', message: failed.message } };
   const { rating, answers, tariff } = priced;
   if (rating.kind === 'refused')
-    return { status: 422, body: { error: 'nicht-versicherbar', message: rating.grund } };
+    return {
+      status: 422,
+      body: { error: 'nicht-versicherbar', message: rating.grund, grundFelder: rating.felder },
+    };
 
   const { identity } = caller;
   const owner =
@@ -97,58 +102,63 @@ export async function submitApplication(request: SubmitRequest): Promise<Guarded
   // The meta-schema requires a product of every application flow.
   const produkt = definition.product?.code ?? definition.id;
   const antragsnummer = numberOf(definition.product?.numberPrefix ?? DEFAULT_PREFIX);
-  return request.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    const entwurf = body.entwurf ?? null;
-    const [row] = entwurf
-      ? await queryRows<{ antragsnummer: string }>(
-          db,
-          sql`UPDATE applications SET antragsnummer = ${antragsnummer}, status = 'submitted',
-                submitted_at = now(), updated_at = clock_timestamp(), brand = ${caller.brand},
-                flow_version = ${definition.version}, partner_nummer = ${caller.partnerNummer},
-                data = ${data}::jsonb
-              WHERE id = ${entwurf} AND owner_role = 'vermittler' AND owner_id = ${owner.id}
-                AND status = 'draft' AND flow = ${definition.id}
-              RETURNING antragsnummer`,
-        )
-      : await queryRows<{ antragsnummer: string }>(
-          db,
-          sql`INSERT INTO applications (antragsnummer, brand, produkt, status, owner_role, owner_id,
-                flow, flow_version, partner_nummer, data, submitted_at)
-              VALUES (${antragsnummer}, ${caller.brand}, ${produkt}, 'submitted', ${owner.role},
-                ${owner.id}, ${definition.id}, ${definition.version}, ${caller.partnerNummer},
-                ${data}::jsonb, now())
-              RETURNING antragsnummer`,
-        );
-    if (!row) return DRAFT_NOT_FOUND;
-    const response = {
-      antragsnummer: row.antragsnummer,
-      ...(vertrag ? { vertragsNummer: vertrag.versicherungsNummer } : {}),
-      ...price,
-      status: 'eingereicht',
-    };
-    await db.insert(auditLog).values({
-      actorRole: owner.role,
-      actorId: owner.id ?? 'oeffentlich',
-      action: 'antrag.einreichen',
-      entity: 'application',
-      entityId: row.antragsnummer,
-      requestId: request.requestId,
-      details: {
-        flow: definition.id,
-        produkt,
-        variante: caller.variant,
-        partnerNummer: caller.partnerNummer,
-        vertragsNummer: vertrag?.versicherungsNummer ?? null,
-        entwurf,
-        beitrag: rating.beitrag,
-        tarif: rating.worksheet.tarif,
-      },
+  // A change of an existing contract stays open until the back office handles it: one per contract.
+  const openChange = vertrag?.versicherungsNummer ?? null;
+  try {
+    return await request.db.transaction(async (tx) => {
+      const db = tx as unknown as Db;
+      const entwurf = body.entwurf ?? null;
+      const [row] = entwurf
+        ? await queryRows<{ antragsnummer: string }>(
+            db,
+            sql`UPDATE applications SET antragsnummer = ${antragsnummer}, status = 'submitted',
+                  submitted_at = now(), updated_at = clock_timestamp(), brand = ${caller.brand},
+                  flow_version = ${definition.version}, partner_nummer = ${caller.partnerNummer},
+                  data = ${data}::jsonb, open_change_of = ${openChange}
+                WHERE id = ${entwurf} AND owner_role = 'vermittler' AND owner_id = ${owner.id}
+                  AND status = 'draft' AND flow = ${definition.id}
+                RETURNING antragsnummer`,
+          )
+        : await queryRows<{ antragsnummer: string }>(
+            db,
+            sql`INSERT INTO applications (antragsnummer, brand, produkt, status, owner_role,
+                  owner_id, flow, flow_version, partner_nummer, data, submitted_at, open_change_of)
+                VALUES (${antragsnummer}, ${caller.brand}, ${produkt}, 'submitted', ${owner.role},
+                  ${owner.id}, ${definition.id}, ${definition.version}, ${caller.partnerNummer},
+                  ${data}::jsonb, now(), ${openChange})
+                RETURNING antragsnummer`,
+          );
+      if (!row) return DRAFT_NOT_FOUND;
+      const response = {
+        antragsnummer: row.antragsnummer,
+        ...(vertrag ? { vertragsNummer: vertrag.versicherungsNummer } : {}),
+        ...price,
+        status: 'eingereicht',
+      };
+      await db.insert(auditLog).values({
+        actorRole: owner.role,
+        actorId: owner.id ?? 'oeffentlich',
+        action: 'antrag.einreichen',
+        entity: 'application',
+        entityId: row.antragsnummer,
+        requestId: request.requestId,
+        details: {
+          flow: definition.id,
+          produkt,
+          variante: caller.variant,
+          partnerNummer: caller.partnerNummer,
+          vertragsNummer: vertrag?.versicherungsNummer ?? null,
+          entwurf,
+          beitrag: rating.beitrag,
+          tarif: rating.worksheet.tarif,
+        },
+      });
+      return { status: 201, body: response };
     });
-    if (request.idempotency) {
-      const { principal, key } = request.idempotency;
-      await completeKey(db, principal, key, 201, response);
-    }
-    return { status: 201, body: response };
-  });
+  } catch (error) {
+    // The loser of a race for the contract's one open change: the answer a later one gets.
+    if (!openChange || !isOpenChangeConflict(error)) throw error;
+    const open = await openChangeOf(request.db, openChange);
+    return openChangeRefusal(application.flow, open ?? '');
+  }
 }

@@ -33,20 +33,24 @@ export interface LookupResult {
 }
 
 /**
- * Finds the contract whose number, customer last name (case and accents ignored) and birth date
- * match, and issues a short-lived token for its claim app. Undefined when nothing matches: the
- * caller never learns which of the three was wrong.
+ * Finds the contract of the brand whose claim entry asks (`brand`) whose number, customer last
+ * name (case and accents ignored) and birth date match, and issues a short-lived token for its
+ * claim app. Undefined when nothing matches: the caller never learns which was wrong, and a
+ * contract of another brand is as unknown as a missing one (its claim app would show the wrong
+ * design and insurer).
  */
 export async function lookUpContract(
   db: Db,
   credential: ClaimCredential,
+  brand: string,
   now: Date,
 ): Promise<LookupResult | undefined> {
   const rows = await queryRows<ContractRow>(
     db,
     sql`SELECT c.versicherungs_nummer, c.produkt, p.nachname, p.geburtsdatum
         FROM contracts c JOIN partners p ON p.partner_nummer = c.partner_nummer
-        WHERE upper(c.versicherungs_nummer) = upper(${credential.contractId})`,
+        WHERE upper(c.versicherungs_nummer) = upper(${credential.contractId})
+          AND c.brand = ${brand}`,
   );
   const row = rows[0];
   if (!row) return undefined;

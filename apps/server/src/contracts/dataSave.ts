@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import { actorIdOf, type Identity } from '../auth/index.ts';
 import type { Db } from '../db/database.ts';
 import { auditLog, changeEvents, contracts } from '../db/schema/index.ts';
-import { completeKey } from '../idempotency/idempotency.ts';
 import { findVisibleContract, type ContractRow } from './access.ts';
 import { isActive, toContractView } from './contractView.ts';
 import {
@@ -31,8 +30,6 @@ export interface DataSaveRequest {
   lastUpdated: string;
   today: string;
   requestId: string;
-  /** The claimed idempotency key, completed in the same transaction. */
-  idempotency: { principal: string; key: string } | null;
   /** The message of the 422 for a contract that is no longer active. */
   inactiveMessage: string;
   /** Checks the new data against the contract: the change to write, or the outcome refusing it. */
@@ -61,8 +58,8 @@ export const fieldRefusal = (path: string, keyword: string, message: string): Sa
  * Saves contract data at once (no pending state, no price): finds the visible contract (404),
  * checks the body's number (400), the version read (409 with `aktuell`), that the contract is
  * active (422) and the data itself (`prepare`), then writes the columns conditional on the version
- * read with a change event and an audit row, and completes the idempotency key, all in one
- * transaction. Answers the contract view.
+ * read with a change event and an audit row, all in one transaction (inside the idempotency
+ * guard's, which stores the key's response with it). Answers the contract view.
  */
 export async function saveContractData(request: DataSaveRequest): Promise<SaveOutcome> {
   const { identity, id } = request;
@@ -103,8 +100,6 @@ export async function saveContractData(request: DataSaveRequest): Promise<SaveOu
     });
     const fresh = await findVisibleContract(tx, identity, id);
     const view = fresh ? await toContractView(tx, fresh) : null;
-    if (request.idempotency)
-      await completeKey(tx, request.idempotency.principal, request.idempotency.key, 200, view);
     return { status: 200, body: view };
   });
 }

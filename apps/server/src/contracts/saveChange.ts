@@ -2,7 +2,6 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { actorIdOf, type Identity } from '../auth/index.ts';
 import type { Db } from '../db/database.ts';
 import { auditLog, changeEvents, contracts, pendingChanges } from '../db/schema/index.ts';
-import { completeKey } from '../idempotency/idempotency.ts';
 import { isPriced, type PricedResult, type TariffCatalogue } from '../pricing/index.ts';
 import { findVisibleContract, type ContractRow } from './access.ts';
 import { VALIDATION_MESSAGE } from '../http/errors.ts';
@@ -30,8 +29,6 @@ export interface SaveRequest {
   changes: Change[];
   today: string;
   requestId: string;
-  /** The claimed idempotency key, completed in the same transaction. */
-  idempotency: { principal: string; key: string } | null;
   /** More work in the same transaction, after the contract was written (e.g. closing tasks). */
   afterWrite?: (tx: Db, row: ContractRow) => Promise<void>;
 }
@@ -208,9 +205,6 @@ export async function saveChanges(request: SaveRequest): Promise<SaveOutcome> {
     });
     const fresh = await findVisibleContract(tx, identity, id);
     const view = fresh ? await toContractView(tx, fresh) : null;
-    if (request.idempotency) {
-      await completeKey(tx, request.idempotency.principal, request.idempotency.key, 200, view);
-    }
     return { status: 200, body: view };
   });
 }

@@ -75,10 +75,16 @@ export async function settleDue(
   db: Db,
   tariffs: TariffCatalogue,
   today: string,
-  options: { scope?: SettleScope; onError?: (error: unknown, id: string) => void } = {},
+  options: {
+    scope?: SettleScope;
+    onError?: (error: unknown, id: string) => void;
+    /** Asked before each contract: true ends the run there (the rest stays due for others). */
+    stopped?: () => boolean;
+  } = {},
 ): Promise<Settled> {
   const total = nothingSettled();
   for (const id of await dueContracts(db, today, options.scope ?? { all: true })) {
+    if (options.stopped?.()) break;
     try {
       const done = await settleContract(db, tariffs, id, today);
       total.applied += done.applied;
@@ -343,6 +349,12 @@ export interface Settlement {
   before(scope: SettleScope): Promise<void>;
   /** Resolves when no sweep is running (the server closes after it). */
   idle(): Promise<void>;
+  /**
+   * Hands the work back (a server shutting down): a running sweep ends after the contract it is
+   * settling (whose transaction commits or rolls back whole) and no new sweep starts. What is left
+   * stays due: another process's sweep, or the request that concerns it, settles it.
+   */
+  stop(): void;
 }
 
 /**
@@ -367,17 +379,19 @@ export function createSettlement(
   // The day of the last sweep started: the first request of a new day starts one.
   let startedDay: string | null = null;
   let running: { day: string; done: Promise<Settled> } | null = null;
+  let stopped = false;
   const onError = (error: unknown, id: string) => log(error, `settling contract ${id} failed`);
 
   const sweep = (): Promise<Settled> => {
     const day = today();
+    if (stopped) return Promise.resolve(nothingSettled());
     if (running?.day === day) return running.done;
     startedDay = day;
     const previous = running?.done.catch(() => undefined);
     const done = (async () => {
       await previous;
-      const settled = await settleDue(db, tariffs, day, { onError });
-      if (settled.failed === 0 && trustSweep) sweptDay = day;
+      const settled = await settleDue(db, tariffs, day, { onError, stopped: () => stopped });
+      if (settled.failed === 0 && trustSweep && !stopped) sweptDay = day;
       return settled;
     })();
     const run = { day, done };
@@ -401,6 +415,9 @@ export function createSettlement(
     },
     idle: async () => {
       while (running) await running.done.catch(() => undefined);
+    },
+    stop: () => {
+      stopped = true;
     },
   };
 }

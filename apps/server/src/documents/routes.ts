@@ -11,7 +11,6 @@ import { findVisibleContract, type ContractRow } from '../contracts/access.ts';
 import { agents, documents, partners } from '../db/schema/index.ts';
 import { sendContractNotFound, VALIDATION_MESSAGE } from '../http/errors.ts';
 import { attachmentDisposition, displayName } from '../portal/displayName.ts';
-import { deliverToCustomer } from '../portal/postfach.ts';
 import type { UploadConfig } from '../portal/uploadStore.ts';
 import { requireIdentity, type RouteContext } from '../routes/context.ts';
 import { marketOf } from '../platform/brands.ts';
@@ -23,6 +22,7 @@ import {
   type DocumentInput,
 } from './applicationDocuments.ts';
 import { GENERATED_BUILDERS, type ContractDocument } from './contractDocuments.ts';
+import { DEFAULT_FILED_PER_CUSTOMER_PER_DAY, fileDocument, sendPdf } from './filing.ts';
 import { renderPdf } from './pdf.ts';
 import {
   createStaticDocuments,
@@ -37,14 +37,22 @@ export interface DocumentRouteOptions {
   /** The folder holding definitions/ (documents, locales, brands). */
   root: string;
   uploads: UploadConfig;
+  /** Offers (and advice records) filed per customer within 24 hours, each kind on its own. */
+  filedPerCustomerPerDay?: number;
 }
 
 /** The two documents made from an application's answers, by the last segment of their path. */
 const APPLICATION_DOCUMENTS = {
-  angebot: { section: 'offer', missingKey: 'errors.noOffer', build: offerDocument },
+  angebot: {
+    section: 'offer',
+    missingKey: 'errors.noOffer',
+    tooManyKey: 'errors.tooManyOffers',
+    build: offerDocument,
+  },
   beratungsdokumentation: {
     section: 'advice',
     missingKey: 'errors.noAdvice',
+    tooManyKey: 'errors.tooManyAdvice',
     build: adviceDocument,
   },
 } as const satisfies Record<
@@ -52,6 +60,7 @@ const APPLICATION_DOCUMENTS = {
   {
     section: 'offer' | 'advice';
     missingKey: string;
+    tooManyKey: string;
     build: (input: DocumentInput) => ApplicationDocument | AdviceIncomplete;
   }
 >;
@@ -63,21 +72,13 @@ const nameParams = (name: string) => ({
   additionalProperties: false,
 });
 
-function sendPdf(reply: FastifyReply, pdf: Buffer, disposition: string, cache: string) {
-  return reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', disposition)
-    .header('cache-control', cache)
-    .header('x-content-type-options', 'nosniff')
-    .send(pdf);
-}
-
 /**
  * Documents as PDFs: the offer (`POST /api/antrag/{flow}/angebot`) and the advice record
  * (`POST /api/antrag/{flow}/beratungsdokumentation`) of any application flow that declares them
  * in its `documents` section, checked and priced as the price call does (the same caller
  * resolution, validation and rating); signed in for a customer, the PDF also goes to that
- * customer's Postfach. And the static documents of definitions/documents/
+ * customer's Postfach, under the Idempotency-Key and the limit per customer of filing.ts. And the
+ * static documents of definitions/documents/
  * (`GET /api/dokumente/kundeninformation/{code}`, `GET /api/dokumente/{name}`), made once and kept.
  * And a contract's documents for its owner and agents only
  * (`GET /api/vertrag/vertrag/{id}/dokumente/{dokumentId}`, `private, no-store`): the policy and the
@@ -149,7 +150,6 @@ export function registerDocumentRoutes(
           });
         const ruleContext = ruleContextOf(caller, today);
         let built: ApplicationDocument | AdviceIncomplete;
-        let pdf: Buffer;
         try {
           const texts = strictTexts(
             bundles(application.flow.bundles),
@@ -189,20 +189,37 @@ export function registerDocumentRoutes(
               ).map((e) => ({ ...e, path: e.path.replace(/^\/body/, '/body/antworten') })),
             });
           }
-          pdf = await renderPdf(built.model);
+          const document = built;
+          if (caller.identity && caller.partnerNummer) {
+            const limit = options.filedPerCustomerPerDay ?? DEFAULT_FILED_PER_CUSTOMER_PER_DAY;
+            return await fileDocument({
+              store: context.idempotency,
+              uploads: options.uploads,
+              request,
+              reply,
+              identity: caller.identity,
+              partnerNummer: caller.partnerNummer,
+              kind: kind.section,
+              route: `${segment}/${definition.id}`,
+              limit,
+              tooMany: message(kind.tooManyKey, { anzahl: limit }),
+              make: async () => ({
+                betreff: document.betreff,
+                nachricht: document.nachricht,
+                file: {
+                  name: displayName(document.fileName),
+                  contentType: 'application/pdf',
+                  bytes: await renderPdf(document.model),
+                },
+              }),
+            });
+          }
+          const pdf = await renderPdf(document.model);
+          return sendPdf(reply, pdf, attachmentDisposition(document.fileName), 'private, no-store');
         } catch (error) {
           if (error instanceof DocumentTemplateError) return templateFailure(reply, error);
           throw error;
         }
-        if (caller.identity && caller.partnerNummer) {
-          const id = await deliverToCustomer(context.db, options.uploads, caller.partnerNummer, {
-            betreff: built.betreff,
-            nachricht: built.nachricht,
-            file: { name: displayName(built.fileName), contentType: 'application/pdf', bytes: pdf },
-          });
-          reply.header('x-postfach-nachricht', id);
-        }
-        return sendPdf(reply, pdf, attachmentDisposition(built.fileName), 'private, no-store');
       },
     );
   }

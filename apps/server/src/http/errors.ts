@@ -1,5 +1,6 @@
 import common from '../../../../definitions/locales/de/common.json' with { type: 'json' };
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { BODY_TIMEOUT } from './bodyTimeout.ts';
 import { classifyDatabaseError } from './databaseErrors.ts';
 
 /** One field error of a 400 response; `path` is a JSON Pointer into the request part (body, params, querystring). */
@@ -28,6 +29,7 @@ export interface ErrorBody {
     | 'too-large'
     | 'unsupported-type'
     | 'too-many-requests'
+    | 'timeout'
     | 'outdated-version'
     | 'expired'
     | 'wrong-birth-date';
@@ -160,6 +162,53 @@ export function sendTooManyRequests(reply: FastifyReply, seconds: number): Fasti
   return sendError(reply, 429, 'too-many-requests', TOO_MANY_REQUESTS);
 }
 
+/** The German text of a 429 for one client's too many requests at once (http/loadShedding.ts). */
+export const TOO_MANY_AT_ONCE =
+  text('errors', 'tooManyAtOnce') ??
+  'Von Ihrem Anschluss kommen gerade zu viele Anfragen gleichzeitig. Bitte versuchen Sie es in einigen Sekunden noch einmal.';
+
+/** The German text of a 408: the request's body did not arrive in time (http/bodyTimeout.ts). */
+export const REQUEST_TIMEOUT_MESSAGE =
+  text('errors', 'requestTimeout') ??
+  'Ihre Anfrage ist nicht rechtzeitig vollständig bei uns angekommen. Bitte versuchen Sie es noch einmal.';
+
+/** The German text of a 413 for a request body (JSON) over its limit; files have UPLOAD_TEXTS.size. */
+export const REQUEST_TOO_LARGE =
+  text('errors', 'requestTooLarge') ?? 'Die Anfrage ist zu groß. Bitte kürzen Sie Ihre Angaben.';
+
+/** The German text of a 431: the request's headers are over Node's limit (http/clientErrors.ts). */
+export const HEADERS_TOO_LARGE =
+  text('errors', 'headersTooLarge') ?? 'Die Anfrage hat zu viele oder zu lange Kopfzeilen.';
+
+/** The German text of a request Node's HTTP parser cannot read (http/clientErrors.ts). */
+export const BAD_REQUEST = text('errors', 'badRequest') ?? 'Die Anfrage ist ungültig.';
+
+/**
+ * Whether a request's body is data the client wrote (JSON, the identity service's JSON) rather
+ * than a file: an oversized one gets {@link REQUEST_TOO_LARGE}, a file the upload text.
+ */
+export function sendsData(contentType: string | undefined): boolean {
+  return /^\s*application\/([\w.+-]*\+)?(json|x-amz-json[\w.-]*)\s*(;|$)/i.test(contentType ?? '');
+}
+
+/**
+ * Asks Node to close the connection after this answer when the request's body has not been read
+ * to its end: otherwise the rest of a slow body would keep the socket open after the refusal.
+ */
+export function closeAfterAnswer(request: FastifyRequest, reply: FastifyReply): void {
+  const hasBody =
+    request.headers['transfer-encoding'] !== undefined ||
+    (request.headers['content-length'] ?? '0') !== '0';
+  if (hasBody && !request.raw.complete) reply.header('connection', 'close');
+}
+
+/** Sends the 429 of a client with too many requests in flight at once (`Retry-After: 1`). */
+export function sendTooManyAtOnce(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  closeAfterAnswer(request, reply);
+  reply.header('Retry-After', '1');
+  return sendError(reply, 429, 'too-many-requests', TOO_MANY_AT_ONCE);
+}
+
 /** Sends the generic 500. */
 export function sendInternalError(reply: FastifyReply): FastifyReply {
   return sendError(reply, 500, 'internal', 'Leider ist ein unerwarteter Fehler aufgetreten.');
@@ -186,8 +235,16 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     // Load shedding (http/loadShedding.ts): answered at once, not logged one by one.
     if (error.code === 'FST_UNDER_PRESSURE') return sendUnavailable(reply);
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-      return sendError(reply, 413, 'too-large', UPLOAD_TEXTS.size);
+    if (error.code === BODY_TIMEOUT) {
+      // The rest of the body is not waited for: Node closes the connection after this answer.
+      reply.header('connection', 'close');
+      return sendError(reply, 408, 'timeout', REQUEST_TIMEOUT_MESSAGE);
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      closeAfterAnswer(request, reply);
+      const data = sendsData(request.headers['content-type']);
+      return sendError(reply, 413, 'too-large', data ? REQUEST_TOO_LARGE : UPLOAD_TEXTS.size);
+    }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
       return sendError(reply, 415, 'unsupported-type', UPLOAD_TEXTS.type);
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {

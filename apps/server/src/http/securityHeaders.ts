@@ -13,6 +13,8 @@ export interface SecurityHeaderOptions {
    * allowed embedders (the demo parent runs there), whatever PORT says.
    */
   localPorts?: LocalPorts;
+  /** Origins besides the app's own the browser may send requests to (an S3 bucket's uploads). */
+  connectOrigins?: string[];
 }
 
 /**
@@ -22,7 +24,7 @@ export interface SecurityHeaderOptions {
  */
 export function contentSecurityPolicy(
   environment: EnvironmentConfig,
-  options: { anyFrames?: boolean } = {},
+  options: { anyFrames?: boolean; connectOrigins?: string[] } = {},
 ): string {
   const embedders = environment.frameOrigins.join(' ');
   // Locally the demo parent (localhost) embeds the platform from 127.0.0.1: a second origin. The
@@ -37,7 +39,7 @@ export function contentSecurityPolicy(
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...(options.connectOrigins ?? [])].join(' '),
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
@@ -47,11 +49,14 @@ export function contentSecurityPolicy(
   ].join('; ');
 }
 
-/** Adds the security headers of QUALITY.md to every response of the server. */
-export function installSecurityHeaders(
-  app: FastifyInstance,
-  options: SecurityHeaderOptions = {},
-): void {
+/** The security headers of a response, by the request's URL. */
+export type SecurityHeaders = (url: string) => Record<string, string>;
+
+/**
+ * The security headers of QUALITY.md for the environment: the CSP (the demo parent's for
+ * /demo-parent/), nosniff, the referrer policy and, in production, HSTS.
+ */
+export function securityHeaders(options: SecurityHeaderOptions = {}): SecurityHeaders {
   const name = options.environment ?? process.env['ENVIRONMENT'] ?? 'localhost';
   const file = resolve(options.root ?? process.cwd(), `definitions/environments/${name}.json`);
   const configured = JSON.parse(readFileSync(file, 'utf8')) as EnvironmentConfig;
@@ -59,18 +64,38 @@ export function installSecurityHeaders(
     configured.id === 'localhost' && options.localPorts
       ? { ...configured, ...localEnvironment(configured, options.localPorts) }
       : configured;
-  const csp = contentSecurityPolicy(environment);
-  const demoParentCsp = contentSecurityPolicy(environment, { anyFrames: true });
-  const production = environment.id === 'production';
+  const common = {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    ...(environment.id === 'production'
+      ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' }
+      : {}),
+  };
+  const connectOrigins = options.connectOrigins ?? [];
+  const app = {
+    'Content-Security-Policy': contentSecurityPolicy(environment, { connectOrigins }),
+    ...common,
+  };
+  const demoParent = {
+    'Content-Security-Policy': contentSecurityPolicy(environment, {
+      anyFrames: true,
+      connectOrigins,
+    }),
+    ...common,
+  };
+  return (url) => (url.startsWith('/demo-parent/') ? demoParent : app);
+}
+
+/**
+ * Adds the security headers to every response of the server that goes through Fastify's hooks
+ * (the framework's own early errors take them from http/clientErrors.ts).
+ */
+export function installSecurityHeaders(
+  app: FastifyInstance,
+  headers: SecurityHeaders = securityHeaders(),
+): void {
   app.addHook('onSend', async (request, reply, payload) => {
-    reply.header(
-      'Content-Security-Policy',
-      request.url.startsWith('/demo-parent/') ? demoParentCsp : csp,
-    );
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    if (production)
-      reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    reply.headers(headers(request.url));
     return payload;
   });
 }

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { createHash, randomUUID } from 'node:crypto';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { idempotencyKeys } from '../db/schema/index.ts';
 
@@ -8,7 +8,7 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 /** The outcome of claiming a key. */
 export type IdempotencyClaim =
-  | { kind: 'new' }
+  | { kind: 'new'; token: string }
   | { kind: 'replay'; status: number; body: unknown }
   | { kind: 'mismatch' }
   | { kind: 'in-progress' };
@@ -37,49 +37,118 @@ function canonical(value: unknown): unknown {
   return value;
 }
 
+/** Where keys are kept and how long a claim holds one. */
+export interface IdempotencyStore {
+  db: Db;
+  /** Seconds a running claim holds its key; after them a retry may take the key over. */
+  leaseSeconds: number;
+  /** The clock of the leases (injectable for tests). */
+  now: () => Date;
+}
+
+/** The lease of a claim when the server options name none: far longer than any request. */
+export const DEFAULT_LEASE_SECONDS = 30;
+
 /**
- * Claims a key for a caller. The first request inserts a `running` row (committed at once, so
- * a concurrent duplicate sees it); a later one gets the stored response (same body), `mismatch`
- * (another body: 422) or `in-progress` (the first is still running: 409).
+ * Claims a key for a caller. The first request inserts a `running` row with its own token and a
+ * lease (committed at once, so a concurrent duplicate sees it); a later one gets the stored
+ * response (same body), `mismatch` (another body: 422) or `in-progress` (the first is still
+ * running: 409). A running key whose lease has lapsed (the process that ran it died) is taken over
+ * by a request with the same body in one statement, which then runs the work again: the work of
+ * a dead claim was never committed, because the work and the key's completion are one
+ * transaction (guard.ts), and the old claim's completion names a token that is no longer there.
  */
 export async function claimKey(
-  db: Db,
+  store: IdempotencyStore,
   principal: string,
   key: string,
   hash: string,
 ): Promise<IdempotencyClaim> {
-  const inserted = await db
-    .insert(idempotencyKeys)
-    .values({ principal, key, requestHash: hash })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
-  if (inserted.length > 0) return { kind: 'new' };
-  const [row] = await db
-    .select()
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.principal, principal), eq(idempotencyKeys.key, key)));
-  if (!row) return { kind: 'in-progress' };
-  if (row.requestHash !== hash) return { kind: 'mismatch' };
+  const { db } = store;
+  const token = randomUUID();
+  const now = store.now();
+  const leaseUntil = new Date(now.getTime() + store.leaseSeconds * 1000);
+  const thisKey = and(eq(idempotencyKeys.principal, principal), eq(idempotencyKeys.key, key));
+  // A key released between two statements is claimed again; three rounds are plenty.
+  for (let round = 0; round < 3; round += 1) {
+    const inserted = await db
+      .insert(idempotencyKeys)
+      .values({ principal, key, requestHash: hash, claimToken: token, leaseUntil })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (inserted.length > 0) return { kind: 'new', token };
+    const taken = await db
+      .update(idempotencyKeys)
+      .set({ claimToken: token, leaseUntil })
+      .where(
+        and(
+          thisKey,
+          eq(idempotencyKeys.state, 'running'),
+          eq(idempotencyKeys.requestHash, hash),
+          lt(idempotencyKeys.leaseUntil, now),
+        ),
+      )
+      .returning({ key: idempotencyKeys.key });
+    if (taken.length > 0) return { kind: 'new', token };
+    const [row] = await db.select().from(idempotencyKeys).where(thisKey);
+    if (!row) continue;
+    if (row.requestHash !== hash) return { kind: 'mismatch' };
+    return answerOf(row);
+  }
+  return { kind: 'in-progress' };
+}
+
+type KeyRow = typeof idempotencyKeys.$inferSelect;
+
+function answerOf(row: KeyRow): IdempotencyClaim {
   if (row.state === 'running' || row.responseStatus === null) return { kind: 'in-progress' };
   return { kind: 'replay', status: row.responseStatus, body: row.responseBody };
 }
 
-/** Stores the response of a key (inside the transaction that did the work). */
+/** What a key answers now without claiming it: its stored response, else `in-progress`. */
+export async function readKey(db: Db, principal: string, key: string): Promise<IdempotencyClaim> {
+  const [row] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.principal, principal), eq(idempotencyKeys.key, key)));
+  return row ? answerOf(row) : { kind: 'in-progress' };
+}
+
+/**
+ * Stores the response of a key, inside the transaction that did the work, if the claim `token`
+ * still holds it. False when another request took the key over (this claim's lease lapsed): the
+ * caller must then roll its work back.
+ */
 export async function completeKey(
   db: Db,
   principal: string,
   key: string,
+  token: string,
   status: number,
   body: unknown,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const done = await db
     .update(idempotencyKeys)
     .set({ state: 'done', responseStatus: status, responseBody: body })
-    .where(and(eq(idempotencyKeys.principal, principal), eq(idempotencyKeys.key, key)));
+    .where(
+      and(
+        eq(idempotencyKeys.principal, principal),
+        eq(idempotencyKeys.key, key),
+        eq(idempotencyKeys.state, 'running'),
+        eq(idempotencyKeys.claimToken, token),
+      ),
+    )
+    .returning({ key: idempotencyKeys.key });
+  return done.length > 0;
 }
 
-/** Releases a key whose request failed, so that the client may retry with it. */
-export async function releaseKey(db: Db, principal: string, key: string): Promise<void> {
+/** Releases the key of a claim whose request failed, so that the client may retry with it. */
+export async function releaseKey(
+  db: Db,
+  principal: string,
+  key: string,
+  token: string,
+): Promise<void> {
   await db
     .delete(idempotencyKeys)
     .where(
@@ -87,6 +156,7 @@ export async function releaseKey(db: Db, principal: string, key: string): Promis
         eq(idempotencyKeys.principal, principal),
         eq(idempotencyKeys.key, key),
         eq(idempotencyKeys.state, 'running'),
+        eq(idempotencyKeys.claimToken, token),
       ),
     );
 }

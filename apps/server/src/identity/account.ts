@@ -3,7 +3,6 @@ import { isValidMobilePhone } from '../../../../engine/validation/phone.ts';
 import { partners } from '../db/schema/index.ts';
 import {
   attemptsExceeded,
-  checkPasswordPolicy,
   attributeMap,
   canonicalUsername,
   CognitoError,
@@ -14,7 +13,8 @@ import {
   type RequestBody,
 } from './errors.ts';
 import { requireClient, type Operation, type OperationContext } from './operation.ts';
-import { maskEmail, sendCode, useCode } from './recovery.ts';
+import { confirmCode, limitExceeded, maskEmail, sendCode } from './codes.ts';
+import { checkPasswordPolicy } from './passwordPolicy.ts';
 import { identityCodes, identityRefreshTokens, identityUsers } from './schema.ts';
 import { passwordMatches } from './srp.ts';
 import { admitAttempt, throttleKeys } from './throttle.ts';
@@ -56,7 +56,7 @@ export const changePassword: Operation = async (context, body) => {
     throw incorrectCredentials();
   }
   await admission.release([keys.pair]);
-  checkPasswordPolicy(proposed);
+  checkPasswordPolicy(proposed, [user.username, user.email]);
   await setPassword(context.config, user, proposed);
   return {};
 };
@@ -111,9 +111,6 @@ async function admitCodeRequest(context: OperationContext, username: string): Pr
   const keys = throttleKeys(context.pool, username, context.client, 'code');
   if (!(await admitAttempt(context.config, keys)).admitted) throw limitExceeded();
 }
-
-const limitExceeded = () =>
-  new CognitoError('LimitExceededException', 'Attempt limit exceeded, please try after some time.');
 
 /**
  * UpdateUserAttributes: the nickname changes at once; a new e-mail address (`email`) or mobile
@@ -171,17 +168,16 @@ const VERIFIABLE: Record<string, 'VERIFY_EMAIL' | 'VERIFY_PHONE'> = {
 
 /**
  * VerifyUserAttribute: the code of a pending e-mail or mobile change; the new value takes effect
- * (the e-mail also for the customer's partner record and as a sign-in name). Wrong codes count
- * (five per code), an expired one must be requested again.
+ * (the e-mail also for the customer's partner record and as a sign-in name). Five tries per code
+ * and the client's confirm throttle (codes.ts); an expired code must be requested again.
  */
 export const verifyUserAttribute: Operation = async (context, body) => {
   const { user } = await caller(context, body);
   const name = requireString(body, 'AttributeName');
   const purpose = VERIFIABLE[name];
   if (!purpose) throw invalidParameter(`Invalid attribute name ${name}`);
-  const value = await useCode(
+  const value = await confirmCode(
     context,
-    context.pool,
     user.username,
     purpose,
     requireString(body, 'Code').trim(),

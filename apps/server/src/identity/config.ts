@@ -16,8 +16,13 @@ export interface PoolIds {
 export interface IdentityOptions {
   /** The database holding users, challenges, counters, keys and the outbox. */
   db: Db;
-  /** Production turns the dev outbox off (default: NODE_ENV === 'production'). */
+  /** Production never serves the dev outbox (default: NODE_ENV === 'production'). */
   production?: boolean;
+  /**
+   * Serves `GET /api/identity/dev/outbox` (every user's codes) to callers on this machine that
+   * talk to the server directly (default off; main.ts: DEV_OUTBOX=on; ignored in production).
+   */
+  devOutbox?: boolean;
   /** Lifetime of access and ID tokens in seconds (default 3600). */
   accessTokenSeconds?: number;
   /** Lifetime of refresh tokens in seconds (default 30 days). */
@@ -52,6 +57,7 @@ export const DEFAULT_ISSUER_BASE = 'https://identity.platform.invalid';
 export interface IdentityConfig {
   db: Db;
   production: boolean;
+  devOutbox: boolean;
   accessTokenSeconds: number;
   refreshTokenSeconds: number;
   pools: Record<PoolName, PoolIds & { poolName: string; issuer: string }>;
@@ -72,9 +78,11 @@ export function resolveConfig(options: IdentityOptions): IdentityConfig {
       issuer: `${issuerBase}/${ids.userPoolId}`,
     };
   };
+  const production = options.production ?? process.env['NODE_ENV'] === 'production';
   return {
     db: options.db,
-    production: options.production ?? process.env['NODE_ENV'] === 'production',
+    production,
+    devOutbox: options.devOutbox === true && !production,
     accessTokenSeconds: options.accessTokenSeconds ?? 3600,
     refreshTokenSeconds: options.refreshTokenSeconds ?? 30 * 24 * 3600,
     pools: { benutzer: pool('benutzer'), vermittler: pool('vermittler') },

@@ -68,24 +68,3 @@ export function attributeMap(body: RequestBody, key: string): Record<string, str
 
 /** Lowercases and trims a username or e-mail (the pools are case-insensitive). */
 export const canonicalUsername = (name: string): string => name.trim().toLowerCase();
-
-/** Cognito's default policy: at least 8 characters with a lowercase and an uppercase letter and a digit. */
-export function checkPasswordPolicy(password: string): void {
-  if (password.length < 8) {
-    throw new CognitoError(
-      'InvalidPasswordException',
-      'Password did not conform with policy: Password not long enough',
-    );
-  }
-  if (
-    password.length > 256 ||
-    !/[a-z]/.test(password) ||
-    !/[A-Z]/.test(password) ||
-    !/\d/.test(password)
-  ) {
-    throw new CognitoError(
-      'InvalidPasswordException',
-      'Password did not conform with policy: Password must have uppercase, lowercase and numeric characters',
-    );
-  }
-}

@@ -8,12 +8,13 @@ import {
   updateUserAttributes,
   verifyUserAttribute,
 } from './account.ts';
-import { isPool, POOLS, resolveConfig, type IdentityOptions } from './config.ts';
+import { POOLS, resolveConfig, type IdentityOptions } from './config.ts';
 import { CognitoError, type RequestBody } from './errors.ts';
 import { keyCache } from './keys.ts';
 import type { Operation } from './operation.ts';
-import { readOutbox } from './outbox.ts';
-import { confirmForgotPassword, confirmSignUp, forgotPassword, signUp } from './recovery.ts';
+import { registerDevOutbox } from './outbox.ts';
+import { confirmForgotPassword, forgotPassword } from './recovery.ts';
+import { confirmSignUp, signUp } from './signUp.ts';
 import { initiateAuth, respondToAuthChallenge } from './signIn.ts';
 import { seedIdentityUsers } from '../seed/identityUsers.ts';
 import { classifyDatabaseError } from '../http/databaseErrors.ts';
@@ -57,7 +58,8 @@ function sendCognitoError(reply: FastifyReply, error: CognitoError): FastifyRepl
  * The local Cognito-compatible identity service of both pools:
  * `POST /api/identity/{pool}/` (X-Amz-Target operations, application/x-amz-json-1.1),
  * `GET /api/{pool}/pool` (pool and client id), `GET /api/identity/{pool}/.well-known/jwks.json`
- * and, outside production, `GET /api/identity/dev/outbox?username=` (the codes "sent").
+ * and, when switched on, `GET /api/identity/dev/outbox?username=` (the codes "sent") for callers
+ * on this machine only.
  */
 export async function registerIdentityRoutes(
   app: FastifyInstance,
@@ -133,17 +135,6 @@ export async function registerIdentityRoutes(
       scope.post(`/api/identity/${pool}/`, handler);
     }
 
-    if (!config.production) {
-      scope.get<{ Querystring: { username?: string; pool?: string } }>(
-        '/api/identity/dev/outbox',
-        async (request) => {
-          const pool = request.query.pool;
-          return readOutbox(config, {
-            username: request.query.username,
-            pool: pool !== undefined && isPool(pool) ? pool : undefined,
-          });
-        },
-      );
-    }
+    registerDevOutbox(scope, config);
   });
 }

@@ -95,7 +95,7 @@ export const identityCodes = pgTable(
   (table) => [primaryKey({ columns: [table.pool, table.username, table.purpose] })],
 );
 
-/** Messages with codes the service sends (read by the demo and the tests outside production). */
+/** Messages with codes the service sends (a developer reads them with DEV_OUTBOX=on: outbox.ts). */
 export const identityOutbox = pgTable('identity_outbox', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   pool: text('pool').$type<PoolName>().notNull(),

@@ -3,7 +3,6 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import {
   attemptsExceeded,
   canonicalUsername,
-  checkPasswordPolicy,
   CognitoError,
   incorrectCredentials,
   invalidParameter,
@@ -11,6 +10,7 @@ import {
   stringMap,
 } from './errors.ts';
 import { requireClient, type Operation, type OperationContext } from './operation.ts';
+import { checkPasswordPolicy } from './passwordPolicy.ts';
 import {
   identityChallenges,
   identityRefreshTokens,
@@ -216,7 +216,7 @@ async function newPassword(
   const password = responses['NEW_PASSWORD'] ?? '';
   const nickname = (responses['userAttributes.nickname'] ?? '').trim();
   if (nickname === '') throw invalidParameter('Missing required attribute nickname');
-  checkPasswordPolicy(password);
+  checkPasswordPolicy(password, [canonicalUsername(responses['USERNAME'] ?? '')]);
   const row = session
     ? await consumeChallenge(context, tokenHash(session), 'NEW_PASSWORD_REQUIRED')
     : undefined;

@@ -12,12 +12,15 @@ export interface ThrottleKeys {
   pair: string;
 }
 
-/** The counter keys of an attempt on `username` from `client` (sign-in or code requests). */
+/**
+ * The counter keys of an attempt on `username` from `client`: a sign-in, a code request, or a
+ * registration (`signup`, where the "account" is the partner number).
+ */
 export function throttleKeys(
   pool: PoolName,
   username: string,
   client: string,
-  scope: 'signin' | 'code' = 'signin',
+  scope: 'signin' | 'code' | 'signup' = 'signin',
 ): ThrottleKeys {
   return {
     account: `${scope}:account:${pool}:${username}`,

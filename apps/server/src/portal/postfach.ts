@@ -215,8 +215,9 @@ export interface DeliveredDocument extends PlatformMessage {
 
 /**
  * Places a document the platform made (an offer, an advice record) in a customer's inbox: the
- * bytes under a server-made storage key, then the unread message with its attachment in one
- * transaction. Answers the message's id.
+ * bytes under a server-made storage key and the unread message with its attachment in one
+ * transaction (in the database store the bytes too; `db` may be the caller's transaction).
+ * Answers the message's id.
  */
 export async function deliverToCustomer(
   db: Db,
@@ -225,8 +226,8 @@ export async function deliverToCustomer(
   document: DeliveredDocument,
 ): Promise<string> {
   const storageKey = newStorageKey();
-  await storeBytes(config, storageKey, document.file.bytes);
   return db.transaction(async (tx) => {
+    await storeBytes(config, storageKey, document.file.bytes, document.file.contentType, tx);
     const id = await placeMessage(tx, partnerNummer, document);
     await tx.insert(attachments).values({
       messageId: id,

@@ -1,10 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import type { FileStore } from '../files/fileStore.ts';
+import type { Db } from '../db/database.ts';
 
 /** Limits and place of uploads (ServerOptions.uploads). */
 export interface UploadOptions {
-  /** Directory of the stored bytes (default .data/uploads). */
+  /**
+   * The folder earlier versions stored uploads in (default .data/uploads): read when a file is
+   * not in the database store, never written (files/databaseStore.ts).
+   */
   dir?: string;
   /** Largest file in bytes (default 10 MiB). */
   maxSizeBytes?: number;
@@ -16,16 +20,22 @@ export interface UploadOptions {
 
 /** The resolved upload configuration. */
 export interface UploadConfig {
-  dir: string;
+  /** Where the bytes are kept: the database, or an S3 bucket (files/). */
+  files: FileStore;
   maxSizeBytes: number;
   maxCount: number;
   slotMinutes: number;
 }
 
-/** Defaults filled in, directory made absolute. */
-export function uploadConfigOf(options: UploadOptions = {}): UploadConfig {
+/** The folder of earlier versions' uploads, absolute (read only: files/databaseStore.ts). */
+export function legacyUploadDir(options: UploadOptions = {}): string {
+  return resolve(options.dir ?? '.data/uploads');
+}
+
+/** Defaults filled in, with the store of the bytes. */
+export function uploadConfigOf(options: UploadOptions, files: FileStore): UploadConfig {
   return {
-    dir: resolve(options.dir ?? '.data/uploads'),
+    files,
     maxSizeBytes: options.maxSizeBytes ?? 10 * 1024 * 1024,
     maxCount: options.maxCount ?? 10,
     slotMinutes: options.slotMinutes ?? 30,
@@ -42,18 +52,21 @@ export function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-/** Writes the bytes of a storage key. */
+/**
+ * Writes the bytes of a storage key to the file store; `within`: the caller's open transaction,
+ * which the database store writes in.
+ */
 export async function storeBytes(
   config: UploadConfig,
   key: string,
   bytes: Uint8Array,
+  contentType = 'application/octet-stream',
+  within?: Db,
 ): Promise<void> {
-  await mkdir(config.dir, { recursive: true });
-  await writeFile(join(config.dir, key), bytes);
+  await config.files.put(key, bytes, contentType, within);
 }
 
 /** Reads the bytes of a storage key, or null when they are gone (seeded keys have none). */
 export async function readBytes(config: UploadConfig, key: string): Promise<Buffer | null> {
-  if (!/^[0-9a-f-]{36}$/.test(key)) return null;
-  return readFile(join(config.dir, key)).catch(() => null);
+  return config.files.get(key);
 }

@@ -1,4 +1,4 @@
-import { evaluateRule } from '#engine';
+import { collectVarReferences, evaluateRule, type Rule } from '#engine';
 import type { RatingOperand, Tariff } from '../../../../generated/types/tariff.ts';
 import { lookupTable } from './tables.ts';
 import type { RatingValue, ValueSource } from './worksheet.ts';
@@ -35,6 +35,24 @@ function atPointer(tariff: Tariff, pointer: string, scope: RatingScope): unknown
 
 const isNumber = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value);
+
+/**
+ * The names of the scope (inputs, variables of earlier steps) an operand reads: a table's key
+ * inputs, the `{name}`s of a tariff pointer, a rule's variables.
+ */
+export function operandReads(tariff: Tariff, operand: RatingOperand): string[] {
+  const node: unknown = operand;
+  if (isNumber(node) || !isObject(node)) return [];
+  if (typeof node['table'] === 'string') {
+    const named = Array.isArray(node['keys']) ? (node['keys'] as unknown[]) : undefined;
+    const table = tariff.rating?.tables?.[node['table']];
+    const inputs = named ?? table?.keys.map((column) => column.input) ?? [];
+    return inputs.filter((input): input is string => typeof input === 'string');
+  }
+  if (typeof node['tariff'] === 'string')
+    return [...node['tariff'].matchAll(/\{([A-Za-z0-9]+)\}/g)].map((m) => m[1] ?? '');
+  return collectVarReferences(operand as Rule).map((ref) => ref.path.split('.')[0] ?? '');
+}
 
 /**
  * Evaluates a step's operand: a constant; a table lookup with the values of the table's key

@@ -3,6 +3,7 @@ import type { Authenticate, Identity } from '../auth/index.ts';
 import type { Db } from '../db/database.ts';
 import { sendError, sendNoSuchAddress } from '../http/errors.ts';
 import type { FlowRegistry } from '../flows/registry.ts';
+import type { IdempotencyStore } from '../idempotency/idempotency.ts';
 import type { TariffCatalogue } from '../pricing/index.ts';
 
 /** What the route modules need from the server. */
@@ -14,6 +15,10 @@ export interface RouteContext {
   flows: FlowRegistry;
   /** Today as an ISO date (injectable for tests). */
   today: () => string;
+  /** The idempotency keys: the database, the lease of a claim and its clock. */
+  idempotency: IdempotencyStore;
+  /** The clock of the throttles (ServerOptions `clock`); default the system clock. */
+  clock?: () => Date;
 }
 
 /** The caller, or null after answering 401 (the route then returns the reply). */

@@ -128,7 +128,7 @@ export function registerPortalRoutes(
       if (!claim) return notFound(reply, 'Diesen Schaden');
       return withIdempotency(
         {
-          db: context.db,
+          store: context.idempotency,
           request,
           reply,
           identity,
@@ -136,9 +136,9 @@ export function registerPortalRoutes(
           id: request.params.id,
           body: request.body,
         },
-        async () => {
+        async (db) => {
           const outcome = await handInRequiredDocument(
-            context.db,
+            db,
             principalOf(identity),
             claim.aktenId,
             request.params.id,
@@ -169,7 +169,7 @@ export function registerPortalRoutes(
                 ],
               },
             };
-          return { status: 201, body: await claimDetail(context.db, claim) };
+          return { status: 201, body: await claimDetail(db, claim) };
         },
       );
     },
@@ -309,7 +309,7 @@ function registerPostfach(
       if (!identity) return reply;
       return withIdempotency(
         {
-          db: context.db,
+          store: context.idempotency,
           request,
           reply,
           identity,
@@ -317,8 +317,8 @@ function registerPostfach(
           id: request.params.pool,
           body: request.body,
         },
-        async () => {
-          const sent = await sendMessage(context.db, identity, request.body);
+        async (db) => {
+          const sent = await sendMessage(db, identity, request.body);
           if (sent) return { status: 201, body: sent };
           return {
             status: 400,

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendValidationError, TOO_MANY_REQUESTS } from '../http/errors.ts';
 import { withIdempotency, type GuardedOutcome } from '../idempotency/guard.ts';
 import { admit } from '../throttle/counters.ts';
+import type { Db } from '../db/database.ts';
 import type { RouteContext } from './context.ts';
 import { readStaticDocuments } from '../documents/staticDocuments.ts';
 import { BRANDS, feedback, healthConsents, type Brand } from '../db/schema/index.ts';
@@ -16,12 +17,12 @@ const brand = { enum: [...BRANDS] } as const;
  * Retry-After). Runs inside the idempotency guard, so a replayed post is not counted again.
  */
 async function refusal(
-  context: RouteContext,
+  db: Db,
   request: FastifyRequest,
   kind: string,
 ): Promise<GuardedOutcome | null> {
   const admission = await admit(
-    context.db,
+    db,
     [{ key: `${kind}:client:${request.ip}`, limit: PUBLIC_POSTS_PER_WINDOW, windowSeconds: 900 }],
     new Date(),
   );
@@ -45,11 +46,19 @@ function guardedPost(
   request: FastifyRequest,
   reply: FastifyReply,
   kind: string,
-  store: () => Promise<GuardedOutcome>,
+  store: (db: Db) => Promise<GuardedOutcome>,
 ): Promise<FastifyReply> {
   return withIdempotency(
-    { db: context.db, request, reply, identity: null, route: kind, id: '', body: request.body },
-    async () => (await refusal(context, request, kind)) ?? store(),
+    {
+      store: context.idempotency,
+      request,
+      reply,
+      identity: null,
+      route: kind,
+      id: '',
+      body: request.body,
+    },
+    async (db) => (await refusal(db, request, kind)) ?? store(db),
   );
 }
 
@@ -120,8 +129,8 @@ export function registerPublicRoutes(
           },
         ]);
       }
-      return guardedPost(context, request, reply, 'feedback', async () => {
-        await context.db.insert(feedback).values({
+      return guardedPost(context, request, reply, 'feedback', async (db) => {
+        await db.insert(feedback).values({
           brand: request.body.marke,
           quelle: request.body.quelle,
           skala,
@@ -184,8 +193,8 @@ export function registerPublicRoutes(
           },
         ]);
       }
-      return guardedPost(context, request, reply, 'einwilligung', async () => {
-        const [row] = await context.db
+      return guardedPost(context, request, reply, 'einwilligung', async (db) => {
+        const [row] = await db
           .insert(healthConsents)
           .values({
             brand: body.marke,

@@ -49,7 +49,9 @@ export function settleScopeOf(request: FastifyRequest): SettleScope | null {
  * Pending changes, expiring contracts and revenue reminders take effect on their day (see
  * contracts/settle.ts): every request that concerns contracts settles them before it is handled
  * (after its body is validated), a sweep settles all contracts at start and every `intervalMs`,
- * so events are written when no one asks, and the server closes after a running sweep. A request
+ * so events are written when no one asks. On close a running sweep stops after the contract it is
+ * settling, and the server closes then: the rest stays due for another process (a SIGTERM never
+ * leaves a contract half-settled, as each is one transaction). A request
  * pays one small query per concerned contract, never the sweep (on PGlite, after today's sweep,
  * nothing). A failed settlement is logged and tried again; the request is answered.
  */
@@ -79,6 +81,7 @@ export function installSettlement(app: FastifyInstance, options: SettleOptions):
   }
   app.addHook('preClose', async () => {
     if (timer) clearInterval(timer);
+    settlement.stop();
     await settlement.idle();
   });
 }

@@ -1,17 +1,25 @@
-import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Identity } from '../auth/index.ts';
 import { claimPrincipal, tokenHash } from '../claims/lookup.ts';
 import { queryRows } from '../claims/sql.ts';
 import { sendError } from '../http/errors.ts';
-import { detectFileType } from '#engine';
 import { principalOf } from '../auth/index.ts';
+import type { Db } from '../db/database.ts';
 import { uploads } from '../db/schema/index.ts';
 import { UPLOAD_TEXTS } from '../http/errors.ts';
 import { withIdempotency, type GuardedOutcome } from '../idempotency/guard.ts';
-import { isActiveContent } from '../portal/activeContent.ts';
 import { displayName } from '../portal/displayName.ts';
-import { newStorageKey, sha256, storeBytes, type UploadConfig } from '../portal/uploadStore.ts';
+import {
+  ALREADY_DONE,
+  checkBytes,
+  fileUpload,
+  finished,
+  TOO_LARGE,
+  type UploadRow,
+} from '../portal/uploadCheck.ts';
+import { openSlot as reserveSlot } from '../portal/uploadSlots.ts';
+import { newStorageKey, sha256, type UploadConfig } from '../portal/uploadStore.ts';
 import { requireIdentity, type RouteContext } from './context.ts';
 
 const uuidParams = {
@@ -34,13 +42,13 @@ const NO_UPLOAD: GuardedOutcome = {
   body: { error: 'not-found', message: 'Diesen Upload gibt es nicht.' },
 };
 
-type UploadRow = typeof uploads.$inferSelect;
-const finished = (row: UploadRow) => ({
-  id: row.id,
-  name: row.name,
-  contentType: row.contentType,
-  sizeBytes: row.sizeBytes,
-});
+const NOT_ARRIVED: GuardedOutcome = {
+  status: 409,
+  body: {
+    error: 'conflict',
+    message: 'Die Datei ist noch nicht angekommen. Bitte laden Sie sie erneut hoch.',
+  },
+};
 
 /**
  * Who uploads: a claimant with the claim app's token (`Authorization: Bearer <token>`, valid and
@@ -71,13 +79,41 @@ async function uploader(
   return identity ? { identity, principal: principalOf(identity) } : null;
 }
 
+/** Seconds a presigned URL of a direct upload stays valid. */
+const PRESIGNED_SECONDS = 15 * 60;
+
+/** The open slot of `id` that `principal` owns, or the answer when there is none to fill. */
+async function slotToFill(
+  db: Db,
+  id: string,
+  principal: string,
+  digest: string | null,
+): Promise<UploadRow | GuardedOutcome> {
+  const [slot] = await db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.id, id), eq(uploads.principal, principal)));
+  if (!slot) return NO_UPLOAD;
+  if (slot.state !== 'offen')
+    return digest === null || slot.sha256 === digest
+      ? { status: 200, body: finished(slot) }
+      : ALREADY_DONE;
+  if (slot.expiresAt.getTime() < Date.now()) return NO_UPLOAD;
+  return slot;
+}
+
+const isOutcome = (value: UploadRow | GuardedOutcome): value is GuardedOutcome => 'status' in value;
+
 /**
- * The presigned-style upload: POST /api/uploads opens a slot (name in, upload URL out), PUT
- * /api/uploads/{id} stores the bytes on disk under a server-made name. The type is decided by the
- * content (415 otherwise, and for SVG, HTML and script whatever the name), size and count by
- * configuration (413); the name is kept only as a sanitised display name. Both accept
- * Idempotency-Key. `clock` is the claim look-up's clock: a claim token is valid until the
- * expiry that clock gave it.
+ * The presigned upload: POST /api/uploads opens a slot (name in, upload URL out). The bytes go
+ * either through the server (PUT /api/uploads/{id}: checked and filed at once) or, when an S3
+ * bucket is configured and the caller declared `sizeBytes`, straight to the bucket with a
+ * presigned PUT signed for exactly that size, after which POST /api/uploads/{id}/abschluss has
+ * the server read them back, check them as any upload and file them (refused bytes are deleted).
+ * The type is decided by the content (415 otherwise, and for SVG, HTML and script whatever the
+ * name), size and count by configuration (413); the name is kept only as a sanitised display
+ * name. All three accept Idempotency-Key. `clock` is the claim look-up's clock: a claim token is
+ * valid until the expiry that clock gave it.
  */
 export async function registerUploadRoutes(
   app: FastifyInstance,
@@ -85,6 +121,7 @@ export async function registerUploadRoutes(
   config: UploadConfig,
   clock: () => Date = () => new Date(),
 ): Promise<void> {
+  const direct = config.files.direct;
   await app.register(async (scope) => {
     scope.addContentTypeParser(
       '*',
@@ -94,13 +131,16 @@ export async function registerUploadRoutes(
       },
     );
 
-    scope.post<{ Body: { name: string } }>(
+    scope.post<{ Body: { name: string; sizeBytes?: number } }>(
       '/api/uploads',
       {
         schema: {
           body: {
             type: 'object',
-            properties: { name: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' } },
+            properties: {
+              name: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
+              sizeBytes: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+            },
             required: ['name'],
             additionalProperties: false,
           },
@@ -110,46 +150,44 @@ export async function registerUploadRoutes(
         const caller = await uploader(context, request, reply, clock());
         if (!caller) return reply;
         const { identity, principal } = caller;
+        const declared = request.body.sizeBytes;
         return withIdempotency(
           {
-            db: context.db,
+            store: context.idempotency,
             request,
             reply,
             identity,
+            principal,
             route: 'uploads',
             id: '',
             body: request.body,
           },
-          async () => {
-            const [held] = await context.db
-              .select({ n: count() })
-              .from(uploads)
-              .where(
-                and(
-                  eq(uploads.principal, principal),
-                  inArray(uploads.state, ['offen', 'hochgeladen']),
-                  gt(uploads.expiresAt, sql`now()`),
-                ),
-              );
-            if ((held?.n ?? 0) >= config.maxCount)
+          async (db) => {
+            if (declared !== undefined && declared > config.maxSizeBytes) return TOO_LARGE;
+            const storageKey = newStorageKey();
+            const row = await reserveSlot(db, principal, config, {
+              name: displayName(request.body.name),
+              storageKey,
+              expiresAt: new Date(Date.now() + config.slotMinutes * 60_000),
+            });
+            if (!row)
               return { status: 413, body: { error: 'too-large', message: UPLOAD_TEXTS.count } };
-            const [row] = await context.db
-              .insert(uploads)
-              .values({
-                principal,
-                name: displayName(request.body.name),
-                storageKey: newStorageKey(),
-                expiresAt: new Date(Date.now() + config.slotMinutes * 60_000),
-              })
-              .returning();
-            if (!row) throw new Error('upload slot not stored');
+            const presigned =
+              direct && declared !== undefined
+                ? await direct.presignPut(
+                    storageKey,
+                    declared,
+                    Math.min(PRESIGNED_SECONDS, config.slotMinutes * 60),
+                  )
+                : null;
             return {
               status: 201,
               body: {
                 id: row.id,
                 name: row.name,
-                uploadUrl: `/api/uploads/${row.id}`,
+                uploadUrl: presigned ?? `/api/uploads/${row.id}`,
                 method: 'PUT',
+                ...(presigned ? { completeUrl: `/api/uploads/${row.id}/abschluss` } : {}),
                 maxSizeBytes: config.maxSizeBytes,
                 expiresAt: row.expiresAt.toISOString(),
               },
@@ -170,55 +208,64 @@ export async function registerUploadRoutes(
         const digest = sha256(bytes);
         return withIdempotency(
           {
-            db: context.db,
+            store: context.idempotency,
             request,
             reply,
             identity,
+            principal,
             route: 'uploads',
             id: request.params.id,
             body: digest,
           },
-          async () => {
-            const [slot] = await context.db
-              .select()
-              .from(uploads)
-              .where(and(eq(uploads.id, request.params.id), eq(uploads.principal, principal)));
-            if (!slot) return NO_UPLOAD;
-            if (slot.state !== 'offen') {
-              return slot.sha256 === digest
-                ? { status: 200, body: finished(slot) }
-                : {
-                    status: 409,
-                    body: { error: 'conflict', message: 'Dieser Upload ist schon abgeschlossen.' },
-                  };
+          async (db) => {
+            const slot = await slotToFill(db, request.params.id, principal, digest);
+            if (isOutcome(slot)) return slot;
+            const checked = checkBytes(config, bytes);
+            if ('refused' in checked) return checked.refused;
+            return fileUpload(db, config, slot, bytes, checked.type);
+          },
+        );
+      },
+    );
+
+    scope.post<{ Params: { id: string } }>(
+      '/api/uploads/:id/abschluss',
+      { schema: { params: uuidParams } },
+      async (request, reply) => {
+        const caller = await uploader(context, request, reply, clock());
+        if (!caller) return reply;
+        const { identity, principal } = caller;
+        return withIdempotency(
+          {
+            store: context.idempotency,
+            request,
+            reply,
+            identity,
+            principal,
+            route: 'uploads-abschluss',
+            id: request.params.id,
+            body: null,
+          },
+          async (db) => {
+            const slot = await slotToFill(db, request.params.id, principal, null);
+            if (isOutcome(slot)) return slot;
+            if (!direct) return NOT_ARRIVED;
+            const staged = await direct.takeStaged(slot.storageKey, config.maxSizeBytes);
+            if (staged.kind === 'missing') {
+              // Another completion may have filed it meanwhile.
+              const again = await slotToFill(db, slot.id, principal, null);
+              return isOutcome(again) ? again : NOT_ARRIVED;
             }
-            if (slot.expiresAt.getTime() < Date.now()) return NO_UPLOAD;
-            if (bytes.length > config.maxSizeBytes)
-              return { status: 413, body: { error: 'too-large', message: UPLOAD_TEXTS.size } };
-            const type = detectFileType(bytes);
-            // SVG, HTML and script are refused whatever the name says (an SVG is text to the check).
-            if (!type || isActiveContent(bytes, type === 'text/plain'))
-              return {
-                status: 415,
-                body: { error: 'unsupported-type', message: UPLOAD_TEXTS.type },
-              };
-            await storeBytes(config, slot.storageKey, bytes);
-            const [row] = await context.db
-              .update(uploads)
-              .set({
-                state: 'hochgeladen',
-                contentType: type,
-                sizeBytes: bytes.length,
-                sha256: digest,
-              })
-              .where(and(eq(uploads.id, slot.id), eq(uploads.state, 'offen')))
-              .returning();
-            if (!row)
-              return {
-                status: 409,
-                body: { error: 'conflict', message: 'Dieser Upload ist schon abgeschlossen.' },
-              };
-            return { status: 200, body: finished(row) };
+            // Refused bytes are deleted; accepted ones are filed as read (what was checked is
+            // what is kept, whatever is PUT to the staging key later) and their staging copy goes.
+            const checked = staged.kind === 'bytes' ? checkBytes(config, staged.bytes) : null;
+            if (staged.kind !== 'bytes' || !checked || 'refused' in checked) {
+              await direct.discardStaged(slot.storageKey);
+              return checked && 'refused' in checked ? checked.refused : TOO_LARGE;
+            }
+            const filed = await fileUpload(db, config, slot, staged.bytes, checked.type);
+            await direct.discardStaged(slot.storageKey);
+            return filed;
           },
         );
       },

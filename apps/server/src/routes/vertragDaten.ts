@@ -71,17 +71,16 @@ async function runDataSave(
   if (typeof prepare !== 'function') return reply.code(prepare.status).send(prepare.body);
   const { id } = request.params;
   return withIdempotency(
-    { db: context.db, request, reply, identity, route, id, body },
-    (idempotency) =>
+    { store: context.idempotency, request, reply, identity, route, id, body },
+    (db) =>
       saveContractData({
-        db: context.db,
+        db,
         identity,
         id,
         versicherungsNummer: body.versicherungsNummer,
         lastUpdated: body.lastUpdated,
         today: context.today(),
         requestId: request.id,
-        idempotency,
         inactiveMessage: CONTRACT_DATA_MESSAGES.inactive,
         prepare,
       }),

@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { maySeePartner, readVisibleContractView } from '../contracts/access.ts';
 import { listItemsOf } from '../contracts/listItems.ts';
 import { kuendigungsgruende, WIDERRUFSGRUENDE } from '../contracts/reasons.ts';
+import { admitContractTypeLookup, DEFAULT_VERTRAGSART } from '../contracts/contractTypeLookup.ts';
 import { contracts } from '../db/schema/index.ts';
-import { sendContractNotFound, sendError } from '../http/errors.ts';
+import { sendContractNotFound, sendError, sendTooManyRequests } from '../http/errors.ts';
 import { idParams, requireIdentity, type RouteContext } from './context.ts';
 
 /** Base path of the contract calls (spec section 7). */
@@ -74,17 +75,20 @@ export function registerVertragReadRoutes(app: FastifyInstance, context: RouteCo
     },
   );
 
-  // Without auth (spec section 7): reveals only whether the contract is GEWERBE or PRIVAT.
+  // Without auth (spec section 7): whether a contract is GEWERBE or PRIVAT. Throttled per client,
+  // and an unknown number answers the usual kind, so the answer does not say whether it exists.
   app.get<{ Params: { id: string } }>(
     `${VERTRAG_BASE}/:id/vertragsart`,
     { schema: { params: idParams } },
     async (request, reply) => {
+      const now = context.clock?.() ?? new Date();
+      const admission = await admitContractTypeLookup(context.db, request.ip, now);
+      if (!admission.admitted) return sendTooManyRequests(reply, admission.retryAfterSeconds);
       const [row] = await context.db
         .select({ vertragsart: contracts.vertragsart })
         .from(contracts)
         .where(eq(contracts.versicherungsNummer, request.params.id));
-      if (!row) return sendContractNotFound(reply);
-      return { vertragsart: row.vertragsart };
+      return { vertragsart: row?.vertragsart ?? DEFAULT_VERTRAGSART };
     },
   );
 }

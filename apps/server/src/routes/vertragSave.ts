@@ -21,10 +21,10 @@ export function registerVertragSaveRoute(app: FastifyInstance, context: RouteCon
       const { id } = request.params;
       const body = request.body;
       return withIdempotency(
-        { db: context.db, request, reply, identity, route: 'vertrag', id, body },
-        (idempotency) =>
+        { store: context.idempotency, request, reply, identity, route: 'vertrag', id, body },
+        (db) =>
           saveChanges({
-            db: context.db,
+            db,
             tariffs: context.tariffs,
             identity,
             id,
@@ -34,7 +34,6 @@ export function registerVertragSaveRoute(app: FastifyInstance, context: RouteCon
             changes: changesOfBody(body as unknown as Record<string, unknown>),
             today: context.today(),
             requestId: request.id,
-            idempotency,
           }),
       );
     },

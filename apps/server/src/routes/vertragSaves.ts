@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Identity } from '../auth/index.ts';
+import type { Db } from '../db/database.ts';
 import { CHANGE_KINDS, type Change } from '../contracts/changeKinds.ts';
 import { closeRevenueTasks, confirmRevenue } from '../contracts/revenueTasks.ts';
 import { NOT_FOUND, saveChanges, type SaveRequest } from '../contracts/saveChange.ts';
@@ -24,8 +25,8 @@ interface SaveRoute {
   /** Properties of the body besides versicherungsNummer, lastUpdated and wirksamkeitsdatum. */
   properties: Record<string, unknown>;
   required: string[];
-  /** The change; null when the path does not fit the contract (404). */
-  changeOf(params: Params, body: Body, identity: Identity): Promise<Change | null>;
+  /** The change, read in the save's transaction `db`; null when the path does not fit the contract (404). */
+  changeOf(db: Db, params: Params, body: Body, identity: Identity): Promise<Change | null>;
   afterWrite?: SaveRequest['afterWrite'];
 }
 
@@ -48,12 +49,12 @@ function saveRoute(app: FastifyInstance, context: RouteContext, route: SaveRoute
       const { id } = request.params;
       const body = request.body;
       return withIdempotency(
-        { db: context.db, request, reply, identity, route: route.path, id, body },
-        async (idempotency) => {
-          const change = await route.changeOf(request.params, body, identity);
+        { store: context.idempotency, request, reply, identity, route: route.path, id, body },
+        async (db) => {
+          const change = await route.changeOf(db, request.params, body, identity);
           if (!change) return NOT_FOUND;
           return saveChanges({
-            db: context.db,
+            db,
             tariffs: context.tariffs,
             identity,
             id,
@@ -63,7 +64,6 @@ function saveRoute(app: FastifyInstance, context: RouteContext, route: SaveRoute
             changes: [change],
             today: context.today(),
             requestId: request.id,
-            idempotency,
             ...(route.afterWrite ? { afterWrite: route.afterWrite } : {}),
           });
         },
@@ -89,7 +89,7 @@ export function registerVertragSaveRoutes(app: FastifyInstance, context: RouteCo
       versicherungssumme: hausrat.properties['versicherungssumme'],
     },
     required: ['eingeschlossen'],
-    changeOf: async (params, body) => hausratChange(params['coverageType'] ?? '', body),
+    changeOf: async (_db, params, body) => hausratChange(params['coverageType'] ?? '', body),
   });
   saveRoute(app, context, {
     method: 'PATCH',
@@ -97,8 +97,8 @@ export function registerVertragSaveRoutes(app: FastifyInstance, context: RouteCo
     params: productTypeParams,
     properties: { jahresumsatz: CHANGE_KINDS.umsatz.valueSchema },
     required: ['jahresumsatz'],
-    changeOf: async (params, body, identity) => {
-      const row = await findVisibleContract(context.db, identity, params.id);
+    changeOf: async (db, params, body, identity) => {
+      const row = await findVisibleContract(db, identity, params.id);
       return row && umsatzFits(row, params['productType'] ?? '')
         ? { kind: 'umsatz', value: body['jahresumsatz'] }
         : null;
@@ -118,7 +118,7 @@ export function registerVertragSaveRoutes(app: FastifyInstance, context: RouteCo
       params: idParams,
       properties: { [spec.field]: spec.valueSchema },
       required: [spec.field],
-      changeOf: async (_params, body) => ({ kind, value: body[spec.field] }),
+      changeOf: async (_db, _params, body) => ({ kind, value: body[spec.field] }),
     });
   }
 
@@ -144,7 +144,7 @@ export function registerVertragSaveRoutes(app: FastifyInstance, context: RouteCo
       const { id } = request.params;
       return withIdempotency(
         {
-          db: context.db,
+          store: context.idempotency,
           request,
           reply,
           identity,
@@ -152,9 +152,9 @@ export function registerVertragSaveRoutes(app: FastifyInstance, context: RouteCo
           id,
           body: request.body,
         },
-        () =>
+        (db) =>
           confirmRevenue({
-            db: context.db,
+            db,
             identity,
             id,
             versicherungsNummer: request.body.versicherungsNummer,

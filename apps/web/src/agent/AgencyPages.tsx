@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { InfoBox } from '#renderer';
+import { EmailAddress, InfoBox } from '#renderer';
 import { AuthForm } from '../auth/form/AuthForm.tsx';
 import { email, required } from '../auth/form/rules.ts';
 import { TextField } from '../auth/form/TextField.tsx';
@@ -176,8 +176,11 @@ export function AgentProfilePage() {
             rows={[
               [t('agency.name'), profile.name],
               [t('agency.number'), profile.vermittlerNummer],
-              [t('agency.email'), profile.email],
-              [t('agency.notificationEmail'), profile.benachrichtigungEmail],
+              [t('agency.email'), <EmailAddress address={profile.email} />],
+              [
+                t('agency.notificationEmail'),
+                <EmailAddress address={profile.benachrichtigungEmail} />,
+              ],
               [
                 t('agency.vertriebsweg'),
                 t(`agency.wege.${profile.vertriebsweg}`, { defaultValue: profile.vertriebsweg }),
@@ -278,7 +281,7 @@ function MemberList({
           <FactList
             rows={[
               [t('agency.number'), member.vermittlerNummer],
-              [t('agency.email'), member.email],
+              [t('agency.email'), <EmailAddress address={member.email} />],
               [
                 t('agency.vertriebsweg'),
                 t(`agency.wege.${member.vertriebsweg}`, { defaultValue: member.vertriebsweg }),

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { FactList } from '../pages/FactList.tsx';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -16,6 +17,7 @@ import { contractActions } from '../flows/contractActions.ts';
 import { today } from '../platform/clock.ts';
 import { ContractActionItems } from '../portal/ContractActions.tsx';
 import type { ContractListItem } from '../portal/contractsApi.ts';
+import { EmailAddress, Figure } from '#renderer';
 
 /** The applications an agent can start for the customer: every agent variant of the customer's brand. */
 function Applications({ customer }: { customer: AgentCustomer }) {
@@ -72,12 +74,15 @@ function ContractActions({
 
 function CustomerFacts({ customer }: { customer: AgentCustomer }) {
   const { t } = useTranslation('portal');
-  const rows: [string, string][] = [
+  const rows: [string, ReactNode][] = [
     [t('agent.customer.partnerNummer'), customer.partnerNummer],
-    [t('agent.customer.birthDate'), formatDate(customer.geburtsdatum)],
+    [t('agent.customer.birthDate'), <Figure>{formatDate(customer.geburtsdatum)}</Figure>],
     [t('agent.customer.address'), addressLine(customer.adresse, t)],
-    [t('agent.customer.email'), customer.email ?? ''],
-    [t('agent.customer.phone'), formatPhone(customer.telefon)],
+    [t('agent.customer.email'), customer.email ? <EmailAddress address={customer.email} /> : ''],
+    [
+      t('agent.customer.phone'),
+      customer.telefon ? <Figure>{formatPhone(customer.telefon)}</Figure> : '',
+    ],
   ];
   return <FactList rows={rows} missing={t('agent.customer.missing')} />;
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
 import { fetchUnread } from '../portal/postfachApi.ts';
+import { PortalNav } from '../layout/PortalNav.tsx';
 
 /**
  * The agent portal's navigation (the current page marked): customer base, contracts, drafts,
@@ -32,16 +32,9 @@ export function AgentNav() {
     ['/vermittler/haeufige-fragen', t('nav.agentFaq')],
   ];
   return (
-    <nav className="portal-nav" aria-label={t('nav.agentLabel')}>
-      <ul>
-        {links.map(([to, label]) => (
-          <li key={to}>
-            <NavLink to={to} end={to === '/vermittler'}>
-              {label}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <PortalNav
+      label={t('nav.agentLabel')}
+      links={links.map(([to, label]) => ({ to, label, end: to === '/vermittler' }))}
+    />
   );
 }

@@ -2,6 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Figure } from '#renderer';
 import { QueryStatus } from '../pages/QueryStatus.tsx';
 import { usePageHeading } from '../pages/usePageHeading.ts';
 import { formatDate } from '../portal/format.ts';
@@ -70,7 +71,9 @@ export function CustomerBasePage() {
                           {fullName(customer)}
                         </Link>
                       </th>
-                      <td>{formatDate(customer.geburtsdatum)}</td>
+                      <td>
+                        <Figure>{formatDate(customer.geburtsdatum)}</Figure>
+                      </td>
                       <td>{`${customer.plz} ${customer.ort}`.trim()}</td>
                       <td>{customer.anzahlVertraege}</td>
                     </tr>

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { InfoBox } from '#renderer';
+import { Figure, InfoBox } from '#renderer';
 import { QueryStatus } from '../pages/QueryStatus.tsx';
 import { usePageHeading } from '../pages/usePageHeading.ts';
 import { formatDateTime } from '../portal/format.ts';
@@ -137,7 +137,9 @@ export function DraftsPage() {
                   <tr key={draft.id}>
                     <th scope="row">{draft.kundeName}</th>
                     <td>{flowName(draft.flow)}</td>
-                    <td>{formatDateTime(draft.aktualisiert)}</td>
+                    <td>
+                      <Figure>{formatDateTime(draft.aktualisiert)}</Figure>
+                    </td>
                     <td>
                       {confirming === draft.id ? (
                         <ConfirmDelete

@@ -12,7 +12,12 @@ export function errorTextKey(code: string, message = ''): string {
     case 'ExpiredCodeException':
       return 'auth.errors.codeExpired';
     case 'InvalidPasswordException':
-      return 'auth.errors.passwordPolicy';
+      // The service names the rule after Cognito's prefix (identity/passwordPolicy.ts).
+      return /too common/i.test(message)
+        ? 'auth.errors.passwordCommon'
+        : /user name/i.test(message)
+          ? 'auth.errors.passwordName'
+          : 'auth.errors.passwordPolicy';
     case 'UsernameExistsException':
       return 'auth.errors.exists';
     case 'LimitExceededException':

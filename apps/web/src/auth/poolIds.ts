@@ -1,4 +1,5 @@
 // The pool ids without the library: the stored session is looked up under the pool's client id.
+import { serviceUnavailable } from '../http/index.ts';
 import type { CognitoSetup } from './cognito.ts';
 import type { Portal } from './pools.ts';
 
@@ -8,12 +9,14 @@ export interface PoolIds {
   userPoolWebClientId: string;
 }
 
-/** Fetches the ids of a portal's pool. */
+/** Fetches the ids of a portal's pool; a 503 marks the service as away (http/unavailable.ts). */
 export async function loadPoolIds(portal: Portal, setup: CognitoSetup = {}): Promise<PoolIds> {
   const origin = setup.origin ?? window.location.origin;
   const response = await fetch(`${origin}/api/${portal}/pool`, {
     headers: { Accept: 'application/json' },
   });
+  // A 503 (outage, overload) shows the app's unavailable notice, as for every other call.
+  if (response.status === 503) serviceUnavailable.report();
   if (!response.ok) throw new Error(`pool ${portal}: ${response.status}`);
   return (await response.json()) as PoolIds;
 }

@@ -1,7 +1,7 @@
 import type { CognitoUser, CognitoUserPool, CognitoUserSession } from 'amazon-cognito-identity-js';
 import type * as CognitoLibrary from './cognito.ts';
 import type { CognitoSetup, SignInResult } from './cognito.ts';
-import { errorCode, promisify } from './libraryCalls.ts';
+import { errorCode, errorMessage, promisify } from './libraryCalls.ts';
 import { loadPoolIds, type PoolIds } from './poolIds.ts';
 import { storedSession, type PortalSession } from './storedSession.ts';
 import { normalizeUsername, type Portal } from './pools.ts';
@@ -34,15 +34,15 @@ export function sessionExpiresAt(session: PortalSession): number {
   return (session.getAccessToken().getExpiration() + clockDrift(session)) * 1000;
 }
 
-/** A result of an account operation: ok or a Cognito error code. */
-export type AccountResult = { ok: true } | { ok: false; code: string };
+/** A result of an account operation: ok or a Cognito error code and its message. */
+export type AccountResult = { ok: true } | { ok: false; code: string; message: string };
 
 const attempt = async (run: () => Promise<unknown>): Promise<AccountResult> => {
   try {
     await run();
     return { ok: true };
   } catch (error) {
-    return { ok: false, code: errorCode(error) };
+    return { ok: false, code: errorCode(error), message: errorMessage(error) };
   }
 };
 

@@ -222,7 +222,21 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
     () => ({
       transport: guard.transport,
       navigate: (to, options) => navigate(`${base}/${to}`, { replace: options?.replace ?? false }),
-      leave: (path) => navigate(path),
+      // A refusal page reads the refusal from the history entry's state, with the way back.
+      leave: (path, state) =>
+        navigate(
+          path,
+          state?.refusal
+            ? {
+                state: {
+                  refusal: {
+                    reason: state.refusal.reason,
+                    back: state.refusal.step ? `${base}/${state.refusal.step}` : null,
+                  },
+                },
+              }
+            : undefined,
+        ),
       forward: (url) => window.location.assign(url),
       notifyParent: (command, args) => {
         if (frame && isFrameCommand(command))
@@ -285,6 +299,7 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
           {...(upload ? { upload } : {})}
           prefill={prepared.prefill}
           liveContext={liveContext}
+          titleSuffix={brand.name}
         />
       </div>
     </>

@@ -17,6 +17,11 @@ export interface HttpCall {
   auth?: HttpAuth;
   headers?: Record<string, string>;
   body?: unknown;
+  /**
+   * The caller shows the unavailable notice of a 503 itself (a flow holds its calls and shows its
+   * own page): the client then does not report it to `onUnavailable`.
+   */
+  ownUnavailableNotice?: boolean;
 }
 
 /** How the client is wired: token source, mode, and what happens when a look-up fails. */
@@ -31,6 +36,8 @@ export interface HttpClientOptions {
   production?: boolean;
   /** The fetch to use (tests). */
   fetch?: typeof fetch;
+  /** Called for every 503 (outage, overload) so that the app can say so; see `ownUnavailableNotice`. */
+  onUnavailable?: () => void;
 }
 
 /** The one HTTP client of the app. */
@@ -44,7 +51,10 @@ export interface HttpClient {
   answer(call: HttpCall): Promise<HttpResult>;
   /** Sends a call by the same rules and reads the answer as a file (a PDF) with its name. */
   fetchFile(call: HttpCall): Promise<FileResult>;
-  /** The renderer's `WizardServices.transport`: an engine request in, `{ ok, status, body }` out. */
+  /**
+   * The renderer's `WizardServices.transport`: an engine request in, `{ ok, status, body }` out.
+   * Its 503s are the flow's to show (`ownUnavailableNotice`).
+   */
   transport(request: HttpRequest): Promise<HttpResult>;
   /** Rewires the token source (the auth provider calls it once it is ready). */
   configure(options: Partial<HttpClientOptions>): void;
@@ -151,6 +161,7 @@ export function createHttpClient(initial: HttpClientOptions = {}): HttpClient {
       if (isSuccessStatus(response.status))
         return { ok: true, status: response.status, body: null, read: await read(response) };
       const body = await readBody(response);
+      if (response.status === 503 && !call.ownUnavailableNotice) options.onUnavailable?.();
       return { ok: false, status: response.status, body: body ?? DEFAULT_ERROR_TEXT };
     } catch (error) {
       if (controller.signal.aborted || isAbort(error)) {
@@ -180,6 +191,7 @@ export function createHttpClient(initial: HttpClientOptions = {}): HttpClient {
     send,
     answer: (call) => sendForAnswer(send, call),
     fetchFile,
+    // A flow's calls: a 503 holds them and the flow shows its own unavailable page.
     transport: (request) =>
       send({
         method: request.method,
@@ -187,6 +199,7 @@ export function createHttpClient(initial: HttpClientOptions = {}): HttpClient {
         auth: request.auth,
         headers: request.headers,
         ...(request.body === undefined ? {} : { body: request.body }),
+        ownUnavailableNotice: true,
       }),
     configure: (changes) => {
       options = { ...options, ...changes };

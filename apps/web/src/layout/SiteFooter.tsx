@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BrandConfig } from '../../../../generated/types/brand.ts';
+import { EmailAddress } from '#renderer';
 
 /**
  * The page footer: the brand's service contact, the legal pages (imprint, privacy), the static
@@ -19,7 +20,9 @@ export function SiteFooter({ brand }: { brand: BrandConfig }) {
           </p>
           <p>{contact.erreichbarkeit}</p>
           <p>
-            <a href={`mailto:${contact.email}`}>{contact.email}</a>
+            <a href={`mailto:${contact.email}`}>
+              <EmailAddress address={contact.email} />
+            </a>
           </p>
         </section>
         <section aria-labelledby="footer-service">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
@@ -14,6 +14,7 @@ import {
 import { claimEntries } from '../flows/flowIndex.ts';
 import { brandAssetUrl } from '../config/brand.ts';
 import { fetchUnread } from '../portal/postfachApi.ts';
+import { useDisclosure } from './useDisclosure.ts';
 
 /** Where each portal keeps its messages. */
 const MESSAGES: Record<Portal, string> = {
@@ -56,12 +57,12 @@ function Account() {
   const count = useUnread(portal, signedIn);
   if (!signedIn)
     return (
-      <div className="site-header__account">
+      <div id="site-account" className="site-header__account">
         <Link to={PORTAL_PATHS[portal].login}>{t(`site.signIn.${portal}`)}</Link>
       </div>
     );
   return (
-    <div className="site-header__account">
+    <div id="site-account" className="site-header__account">
       <Link to={PORTAL_PATHS[portal].home}>{t(`site.overview.${portal}`)}</Link>
       <Link to={MESSAGES[portal]}>
         {t('site.messages')}
@@ -82,35 +83,34 @@ function Account() {
 
 /**
  * The page header: the brand's logo (a link home), the sign-in state and the site navigation to
- * insurance lines, the claim report, both portals and help; on a narrow screen the navigation
- * folds behind a "Menü" button.
+ * insurance lines, the claim report, both portals and help; on a narrow screen the sign-in state
+ * and the navigation fold behind a "Menü" button beside the logo, which Escape closes.
  */
 export function SiteHeader({ brand }: { brand: BrandConfig }) {
   const { t } = useTranslation();
-  const location = useLocation();
-  const [open, setOpen] = useState(false);
-  useEffect(() => setOpen(false), [location.pathname]);
+  const { open, toggle, buttonRef } = useDisclosure();
   const claim = claimEntries(brand.id)[0];
   return (
-    <header className="site-header">
+    <header className="site-header" data-menu-open={open}>
       <div className="site-header__bar">
         <Link to="/" className="site-header__logo">
           <img src={brandAssetUrl(brand.design.logo)} alt="" width="160" height="48" />
           <span className="visually-hidden">{t('site.home', { brand: brand.name })}</span>
         </Link>
-        <Account />
-      </div>
-      <nav className="site-nav" aria-label={t('site.navLabel')}>
         <button
+          ref={buttonRef}
           type="button"
-          className="button button--secondary site-nav__toggle"
+          className="button button--secondary site-header__menu"
           aria-expanded={open}
-          aria-controls="site-nav-list"
-          onClick={() => setOpen((value) => !value)}
+          aria-controls="site-account site-nav-list"
+          onClick={toggle}
         >
           {t('site.menu')}
         </button>
-        <ul id="site-nav-list" className="site-nav__list" data-open={open}>
+        <Account />
+      </div>
+      <nav className="site-nav" aria-label={t('site.navLabel')}>
+        <ul id="site-nav-list" className="site-nav__list">
           <li>
             <Link to="/#versicherungen">{t('site.nav.products')}</Link>
           </li>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { usePageHeading } from './usePageHeading.ts';
 
 /**
@@ -17,9 +17,33 @@ export const RESULT_PAGES = {
 /** The name of a result page. */
 export type ResultPageName = keyof typeof RESULT_PAGES;
 
-/** One result page: a focused h1, its text and one link onward. */
+/** What a flow that refused tells its refusal page (the history entry's state). */
+interface RefusalState {
+  reason: string;
+  /** The step of the flow holding the answer that caused the refusal. */
+  back: string | null;
+}
+
+/** The refusal in a history entry's state, when it has that shape (it survives a reload). */
+function refusalOf(state: unknown): RefusalState | undefined {
+  if (typeof state !== 'object' || state === null) return undefined;
+  const refusal = (state as { refusal?: unknown }).refusal;
+  if (typeof refusal !== 'object' || refusal === null) return undefined;
+  const { reason, back } = refusal as Record<string, unknown>;
+  if (typeof reason !== 'string' || reason === '') return undefined;
+  // Only a path of this platform: the state could come from anywhere in the tab's history.
+  const path = typeof back === 'string' && /^\/(?!\/)/.test(back) ? back : null;
+  return { reason, back: path };
+}
+
+/**
+ * One result page: a focused h1, its text and one link onward. A refusal page shows the reason
+ * the flow was told and a link back to the step of the answer that caused it.
+ */
 export function ApplicationResultPage({ page }: { page: ResultPageName }) {
   const { t } = useTranslation('portal');
+  const location = useLocation();
+  const refusal = refusalOf(location.state);
   const title = t(`result.${page}.title`);
   const heading = usePageHeading(title);
   return (
@@ -28,7 +52,21 @@ export function ApplicationResultPage({ page }: { page: ResultPageName }) {
         {title}
       </h1>
       <p>{t(`result.${page}.text`)}</p>
-      <p>
+      {refusal ? (
+        <section className="info-box info-box--warning" aria-labelledby="refusal-reason">
+          <h2 id="refusal-reason" className="info-box__headline">
+            {t('result.refusal.reasonHeading')}
+          </h2>
+          <p>{refusal.reason}</p>
+          {refusal.back ? <p>{t('result.refusal.backHint')}</p> : null}
+        </section>
+      ) : null}
+      <p className="result-page__links">
+        {refusal?.back ? (
+          <Link className="button" to={refusal.back}>
+            {t('result.refusal.back')}
+          </Link>
+        ) : null}
         <Link to={RESULT_PAGES[page].linkTo}>{t(`result.${page}.link`)}</Link>
       </p>
     </section>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { BrandConfig } from '../../../../generated/types/brand.ts';
 import { brandAssetUrl } from '../config/brand.ts';
+import { usePageTitle } from '../layout/pageTitle.ts';
 import {
   claimEntries,
   flowVariant,
@@ -15,16 +16,14 @@ import {
  * sells online as a tile, from the flow index (a new application definition appears here by
  * itself; flows for existing contracts and signed-in users do not), each with its application
  * and, where the flow has one, its advice variant and a teaser from the bundle
- * (`common:teasers.<product>`); then the claim report, the two portals and the services.
+ * (`common:teasers.<product identifier>`, else `common:teasers.<product code>`); then the claim report, the two portals and the services.
  */
 export function Home({ brand }: { brand: BrandConfig }) {
   const { t, i18n } = useTranslation();
   const { hash } = useLocation();
   const products = publicApplicationEntries(brand.id, 'customer');
   const claim = claimEntries(brand.id)[0];
-  useEffect(() => {
-    document.title = t('app.name');
-  }, [t]);
+  usePageTitle(t('home.documentTitle'));
   useEffect(() => {
     // The header's "Versicherungen" leads to the tiles.
     if (hash === '#versicherungen') document.getElementById('versicherungen')?.focus();
@@ -66,12 +65,15 @@ export function Home({ brand }: { brand: BrandConfig }) {
             {products.map((entry) => {
               const product = t(productNameKeys(entry));
               const advice = flowVariant(entry.id, 'advice');
-              const teaserKey = `teasers.${entry.productIdentifier ?? entry.product ?? ''}`;
+              // The teaser of the product (BHV_2), else of its line (BHV).
+              const teaserKey = [entry.productIdentifier, entry.product]
+                .map((id) => `teasers.${id ?? ''}`)
+                .find((key) => i18n.exists(key));
               return (
                 <li key={entry.id}>
                   <article className="tile">
                     <h3>{product}</h3>
-                    {i18n.exists(teaserKey) ? <p>{t(teaserKey)}</p> : null}
+                    {teaserKey ? <p>{t(teaserKey)}</p> : null}
                     <p className="tile__links">
                       <Link to={entry.baseRoute}>{t('home.apply', { product })}</Link>
                       {advice && (advice.brands as readonly string[]).includes(brand.id) ? (

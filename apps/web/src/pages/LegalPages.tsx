@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { BrandConfig } from '../../../../generated/types/brand.ts';
 import { FactList } from './FactList.tsx';
 import { usePageHeading } from './usePageHeading.ts';
+import { EmailAddress } from '#renderer';
 
 /** Impressum: the brand's legal notice (definitions/brands/<id>.json `imprint` and `contact`). */
 export function ImprintPage({ brand }: { brand: BrandConfig }) {
@@ -23,7 +24,7 @@ export function ImprintPage({ brand }: { brand: BrandConfig }) {
           [t('impressum.ustId'), imprint.ustId],
           [t('impressum.aufsicht'), imprint.aufsicht],
           [t('impressum.telefon'), contact.telefon],
-          [t('impressum.email'), contact.email],
+          [t('impressum.email'), <EmailAddress address={contact.email} />],
         ]}
       />
       <h2>{t('impressum.streitTitle')}</h2>

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FactList } from '../pages/FactList.tsx';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { Figure } from '#renderer';
 import { QueryStatus } from '../pages/QueryStatus.tsx';
 import { usePageHeading } from '../pages/usePageHeading.ts';
 import { DEFAULT_BRAND } from '../config/brand.ts';
@@ -24,8 +25,8 @@ export function Facts({ contract, t }: { contract: Contract; t: Translate }) {
     [t('contract.product'), productName(t, contract)],
     [t('contract.number'), contract.versicherungsNummer],
     [t('contract.status'), statusLabel(t, contract.vertragsstatus)],
-    [t('contract.begin'), formatDate(contract.vertragsBeginn)],
-    [t('contract.premium'), formatAmount(contract.versicherungsPraemie)],
+    [t('contract.begin'), <Figure>{formatDate(contract.vertragsBeginn)}</Figure>],
+    [t('contract.premium'), <Figure>{formatAmount(contract.versicherungsPraemie)}</Figure>],
     [
       t('contract.paymentPeriod'),
       t(`zahlweise.${contract.zahlweise}`, { defaultValue: contract.zahlweise }),

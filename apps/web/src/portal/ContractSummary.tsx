@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Figure } from '#renderer';
 import type { ContractListItem } from './contractsApi.ts';
 import { formatDate, formatAmount } from './format.ts';
 import type { Translate } from './pendingChanges.ts';
@@ -18,10 +20,10 @@ export const productName = (
 /** The facts of a listed contract: number, status, begin, premium per payment period. */
 export function ContractSummary({ contract }: { contract: ContractListItem }) {
   const { t } = useTranslation('portal');
-  const rows: [string, string][] = [
+  const rows: [string, ReactNode][] = [
     [t('contract.number'), contract.versicherungsNummer],
     [t('contract.status'), statusLabel(t, contract.vertragsstatus)],
-    [t('contract.begin'), formatDate(contract.vertragsBeginn)],
+    [t('contract.begin'), <Figure>{formatDate(contract.vertragsBeginn)}</Figure>],
     [
       t('contract.premium'),
       t('contract.premiumPer', {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
 import { fetchUnread } from './postfachApi.ts';
+import { PortalNav } from '../layout/PortalNav.tsx';
 
 /**
  * The customer portal's navigation (the current page marked): overview, contracts, claims, the
@@ -16,31 +16,19 @@ export function CustomerNav() {
   });
   const count = unread.data?.anzahl ?? 0;
   return (
-    <nav className="portal-nav" aria-label={t('nav.customerLabel')}>
-      <ul>
-        <li>
-          <NavLink to="/kunden" end>
-            {t('nav.start')}
-          </NavLink>
-        </li>
-        <li>
-          <NavLink to="/kunden/vertraege">{t('nav.contracts')}</NavLink>
-        </li>
-        <li>
-          <NavLink to="/kunden/schaeden">{t('nav.claims')}</NavLink>
-        </li>
-        <li>
-          <NavLink to="/kunden/postfach">
-            {count > 0 ? t('nav.postfachUnread', { count }) : t('nav.postfach')}
-          </NavLink>
-        </li>
-        <li>
-          <NavLink to="/kunden/kundendaten">{t('nav.kundendaten')}</NavLink>
-        </li>
-        <li>
-          <NavLink to="/kunden/kontakt">{t('nav.kontakt')}</NavLink>
-        </li>
-      </ul>
-    </nav>
+    <PortalNav
+      label={t('nav.customerLabel')}
+      links={[
+        { to: '/kunden', label: t('nav.start'), end: true },
+        { to: '/kunden/vertraege', label: t('nav.contracts') },
+        { to: '/kunden/schaeden', label: t('nav.claims') },
+        {
+          to: '/kunden/postfach',
+          label: count > 0 ? t('nav.postfachUnread', { count }) : t('nav.postfach'),
+        },
+        { to: '/kunden/kundendaten', label: t('nav.kundendaten') },
+        { to: '/kunden/kontakt', label: t('nav.kontakt') },
+      ]}
+    />
   );
 }

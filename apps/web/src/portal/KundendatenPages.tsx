@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BrandConfig } from '../../../../generated/types/brand.ts';
-import { InfoBox } from '#renderer';
+import { EmailAddress, Figure, InfoBox } from '#renderer';
 import { isMarketPostcode } from '#engine';
 import { currentMarket } from '../i18n/setup.ts';
 import { AuthForm } from '../auth/form/AuthForm.tsx';
@@ -44,10 +44,14 @@ export function KundendatenPage() {
               [t('kundendaten.name'), data.firmenname ?? `${data.vorname} ${data.nachname}`],
               [t('kundendaten.partnerNummer'), data.partnerNummer],
               [t('kundendaten.adresse'), addressLine(data)],
-              [t('kundendaten.email'), data.email],
+              [t('kundendaten.email'), <EmailAddress address={data.email} />],
               [
                 t('kundendaten.handynummer'),
-                data.handynummer ? formatPhone(data.handynummer) : t('kundendaten.keine'),
+                data.handynummer ? (
+                  <Figure>{formatPhone(data.handynummer)}</Figure>
+                ) : (
+                  t('kundendaten.keine')
+                ),
               ],
               [t('kundendaten.kontaktkanal'), t(`kundendaten.kanal.${data.kontaktkanal}`)],
             ]}
@@ -204,7 +208,9 @@ export function KontaktPage({ brand }: { brand: BrandConfig }) {
       </p>
       <h2>{t('kontakt.mailHeadline')}</h2>
       <p>
-        <a href={`mailto:${contact.email}`}>{contact.email}</a>
+        <a href={`mailto:${contact.email}`}>
+          <EmailAddress address={contact.email} />
+        </a>
         <br />
         {t('kontakt.mailNote')}
       </p>

@@ -74,6 +74,8 @@ export const applications = pgTable('applications', {
   submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The contract a submitted change of it (`forContracts`) changes, while it is open (unique). */
+  openChangeOf: text('open_change_of'),
 });
 
 /** Documents a claim still needs from the customer; `erhaltenAm` once one arrived. */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigserial,
   date,
@@ -54,6 +55,12 @@ export const idempotencyKeys = pgTable(
     responseStatus: integer('response_status'),
     responseBody: jsonb('response_body').$type<unknown>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The token of the claim that runs the work now (a takeover writes a new one). */
+    claimToken: text('claim_token'),
+    /** Until when a running claim holds the key; after it a retry may take the key over. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '30 seconds'`),
   },
   (table) => [primaryKey({ columns: [table.principal, table.key] })],
 );

@@ -5,4 +5,5 @@ export * from './events.ts';
 export * from './claims.ts';
 export * from './contractTypes.ts';
 export * from './uploads.ts';
+export * from './files.ts';
 export * from './public.ts';

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorSummary, InfoBox, type SummaryEntry } from '#renderer';
+import { usePageTitle } from '../../layout/pageTitle.ts';
 
 /** Props of {@link AuthForm}. */
 export interface AuthFormProps {
@@ -52,9 +53,7 @@ export function AuthForm({
     if (errors.length > 0) summaryRef.current?.focus();
     else if (serviceError) serviceRef.current?.focus();
   }, [attempt, errors.length, serviceError]);
-  useEffect(() => {
-    document.title = `${hasErrors ? t('errors.titlePrefix') : ''}${title} – ${t('app.name')}`;
-  }, [hasErrors, title, t]);
+  usePageTitle(title, hasErrors ? t('errors.titlePrefix') : '');
 
   return (
     <form

@@ -189,8 +189,10 @@ export function ChangePasswordPage({ portal }: { portal: Portal }) {
     accountOutcome(
       await auth[portal].changePassword(form.values.currentPassword, form.values.newPassword),
       undefined,
-      (code) =>
-        code === 'NotAuthorizedException' ? 'auth.errors.currentPassword' : errorTextKey(code),
+      (code, message) =>
+        code === 'NotAuthorizedException'
+          ? 'auth.errors.currentPassword'
+          : errorTextKey(code, message),
     );
   return (
     <AuthForm

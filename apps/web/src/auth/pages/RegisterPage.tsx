@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../authStore.ts';
-import { errorTextKey } from '../errorText.ts';
 import { accountOutcome } from '../form/accountOutcome.ts';
 import { AuthDone } from '../form/AuthDone.tsx';
 import { AuthForm } from '../form/AuthForm.tsx';
@@ -10,11 +9,11 @@ import { email, required, sixDigits, strongPassword } from '../form/rules.ts';
 import { TextField } from '../form/TextField.tsx';
 import { useAuthForm } from '../form/useAuthForm.ts';
 
-/** Cognito answers a customer number that does not fit the e-mail address this way. */
-const registerErrorKey = (code: string) =>
-  code === 'InvalidParameterException' ? 'auth.errors.noMatch' : errorTextKey(code);
-
-/** Customer registration: e-mail, customer number and password, then the mailed code. */
+/**
+ * Customer registration: e-mail, customer number and password, then the code the service mailed
+ * to the address on file (the service answers every registration alike, so the page cannot say
+ * whether the two matched).
+ */
 export function RegisterPage() {
   const { t } = useTranslation('common');
   const { auth } = useAuth();
@@ -43,10 +42,8 @@ export function RegisterPage() {
   }
   if (step === 'confirm') {
     const confirm = async () =>
-      accountOutcome(
-        await auth.benutzer.confirmRegistration(username, code),
-        () => setStep('done'),
-        registerErrorKey,
+      accountOutcome(await auth.benutzer.confirmRegistration(username, code), () =>
+        setStep('done'),
       );
     return (
       <AuthForm
@@ -54,16 +51,15 @@ export function RegisterPage() {
         title={t('auth.register.confirmTitle')}
         submitLabel={t('auth.register.confirmSubmit')}
         onSubmit={() => void form.submit(confirm)}
+        intro={<p>{t('auth.register.confirmIntro')}</p>}
       >
         <CodeField {...form.field('code')} />
       </AuthForm>
     );
   }
   const register = async () =>
-    accountOutcome(
-      await auth.benutzer.register(username, partnernummer, newPassword),
-      () => setStep('confirm'),
-      registerErrorKey,
+    accountOutcome(await auth.benutzer.register(username, partnernummer, newPassword), () =>
+      setStep('confirm'),
     );
   return (
     <AuthForm

@@ -18,9 +18,11 @@ export function expectedLength(schema: unknown): number | undefined {
 
 /**
  * The width of a text input from its schema, the same in every flow: a postcode (5 characters)
- * short, a house number (up to 10) medium, a street, a town or a name long.
+ * (also one of the keyword postcode, whatever the market) short, a house number (up to 10) medium, a street, a town or a name long.
  */
 export function textWidth(schema: unknown): TextWidth {
+  // A postcode of the brand's market (keyword postcode) is short in every country.
+  if (typeof schema === 'object' && schema !== null && 'postcode' in schema) return 'short';
   const length = expectedLength(schema);
   if (length === undefined || length > 12) return 'long';
   return length <= 6 ? 'short' : 'medium';

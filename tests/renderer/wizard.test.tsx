@@ -199,7 +199,7 @@ describe('Wizard', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Vertrag prüfen' }));
     await waitFor(() =>
       expect(services.forward).toHaveBeenCalledWith(
-        'http://localhost:4610/schaden-melden/phv/0?token=tok&brand=andsafe',
+        'http://localhost:4610/schaden-melden/phv/0?token=tok&brand=andsafe&schritte=2',
       ),
     );
   });

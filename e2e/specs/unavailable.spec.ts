@@ -17,7 +17,9 @@ test('a 503 during a flow shows the German unavailable page, keeps the answers a
   await page.getByLabel('Geburtsdatum').fill('22.07.1968');
 
   // The database is away: the look-up answers 503 as the server does in an outage.
-  await page.route('**/api/schadenmeldung/vertrag', (route) =>
+  // The look-up names the brand in its query (?marke=hfk): matched by its path.
+  const lookUp = (url: URL) => url.pathname === '/api/schadenmeldung/vertrag';
+  await page.route(lookUp, (route) =>
     route.fulfill({
       status: 503,
       headers: { 'retry-after': '5', 'content-type': 'application/json' },
@@ -35,7 +37,7 @@ test('a 503 during a flow shows the German unavailable page, keeps the answers a
   await expect(page.getByLabel('Vertragsnummer', { exact: true })).toBeHidden();
 
   // The database is back: the same call goes again and the flow goes on with the kept answers.
-  await page.unroute('**/api/schadenmeldung/vertrag');
+  await page.unroute(lookUp);
   await page.getByRole('button', { name: 'Noch einmal versuchen' }).click();
   await page.waitForURL(new RegExp(`^http://localhost:${CLAIM_APP_PORT}/schaden-melden/phv/0/`));
   await expect(page.getByRole('heading', { level: 1, name: 'Was ist passiert?' })).toBeVisible();

@@ -30,6 +30,7 @@ export {
   type Market,
   type TextFormat,
 } from './marketTexts.ts';
+export { roundHalfAway } from './rounding.ts';
 
 /** A telephone number in national notation ("0160 12345604"), see phone.ts `formatPhone`. */
 export function formatPhone(value: string | null | undefined): string {

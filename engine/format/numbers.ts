@@ -3,6 +3,7 @@
  * Swiss "CHF 1'234.50". The market (definitions/brands/<brand>.json, `market`) gives the locale
  * and the currency; nothing here knows a country.
  */
+import { roundHalfAway } from './rounding.ts';
 
 /** Digits after the decimal separator the number mask shows (spec section 5: two decimals). */
 export const NUMBER_DECIMALS = 2;
@@ -25,6 +26,15 @@ function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.N
   return format;
 }
 
+/**
+ * An amount as a format writes it, rounded first by the platform's one rounding to the digits the
+ * format shows: Intl would round the binary value and write 615.8249999… (517.50 × 1.19) as
+ * 615,82 where the premium is 615,83.
+ */
+function inCents(format: Intl.NumberFormat, amount: number): string {
+  return format.format(roundHalfAway(amount, format.resolvedOptions().maximumFractionDigits ?? 2));
+}
+
 /** A figure or its text ("1234.5", "1234,5") as a number; undefined when it is none. */
 function figureOf(amount: number | string): number | undefined {
   const value = typeof amount === 'number' ? amount : Number(String(amount).replace(',', '.'));
@@ -43,7 +53,10 @@ export function formatMoney(
   if (amount === null || amount === undefined || amount === '') return '';
   const value = figureOf(amount);
   if (value === undefined) return String(amount);
-  return numberFormat(money.locale, { style: 'currency', currency: money.currency }).format(value);
+  return inCents(
+    numberFormat(money.locale, { style: 'currency', currency: money.currency }),
+    value,
+  );
 }
 
 /** How {@link formatAmount} writes an amount: in full (10.000 €) or short (10 Mio. €). */
@@ -58,12 +71,13 @@ export function formatAmount(
   money: MoneyFormat,
   notation: AmountNotation = 'standard',
 ): string {
-  return numberFormat(money.locale, {
+  const format = numberFormat(money.locale, {
     style: 'currency',
     currency: money.currency,
     trailingZeroDisplay: 'stripIfInteger',
     ...(notation === 'compact' ? { notation: 'compact' } : {}),
-  }).format(amount);
+  });
+  return inCents(format, amount);
 }
 
 /** The currency's name in the locale's language: "Euro", "Schweizer Franken". */
@@ -91,7 +105,7 @@ export function formatNumber(
   return numberFormat(locale, {
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
-  }).format(value);
+  }).format(roundHalfAway(value, decimals));
 }
 
 /** The grouping and decimal signs of a locale ("." and "," in de, "'" and "." in de-CH). */

@@ -1,3 +1,4 @@
+import { roundHalfAway } from '#engine';
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import {
@@ -303,7 +304,7 @@ async function adjustRevenue(
   day: string,
 ): Promise<ContractRow> {
   const alt = row.jahresumsatz?.value ?? 0;
-  const neu = Math.round(alt * (1 + percent / 100));
+  const neu = roundHalfAway(alt * (1 + percent / 100), 0);
   const input = { ...pricingInputOf(row, day), jahresumsatz: neu };
   const price = calculatePremium(tariffs, input);
   const priced = isPriced(price);

@@ -1,3 +1,4 @@
+import { roundHalfAway } from '#engine';
 import type {
   PhvAnzahl,
   Produkt,
@@ -7,6 +8,9 @@ import type {
 import { parseDay, remainingShare, type Hauptfaelligkeit } from './insuranceYear.ts';
 import { optionalCovers, revenueFactorOf } from './options.ts';
 import { contractTariff, type Currency, type TariffCatalogue } from './tariff.ts';
+
+/** Premiums are rounded to cents with the platform's one rounding (half away from zero). */
+const CENTS = 2;
 
 /** What a premium depends on: the contract's (possibly changed) cover and the effective date. */
 export interface PricingInput {
@@ -52,11 +56,6 @@ export interface PricedResult extends PremiumResult {
   beitrag: number;
   anteiligerBeitrag: number;
   jahresbeitrag: number;
-}
-
-/** Rounds to cents (half away from zero). */
-export function roundCents(value: number): number {
-  return (Math.sign(value) * Math.round(Math.abs(value) * 100 + Number.EPSILON)) / 100;
 }
 
 function invalid(input: PricingInput, fehlermeldung: string): PremiumResult {
@@ -134,14 +133,14 @@ export function calculatePremium(
   if (typeof revenueFactor === 'string') return invalid(input, revenueFactor);
   annual *= revenueFactor;
 
-  const beitrag = roundCents((annual * period.factor) / period.installments);
+  const beitrag = roundHalfAway((annual * period.factor) / period.installments, CENTS);
   // A single payment may buy a multi-year term: its annual total is the payment per year.
   const termYears = 'termYears' in period ? (period.termYears ?? 1) : 1;
-  const jahresbeitrag = roundCents((beitrag * period.installments) / termYears);
+  const jahresbeitrag = roundHalfAway((beitrag * period.installments) / termYears, CENTS);
   const anteiligerBeitrag =
     input.zahlweise === 'EINMALIG'
       ? beitrag
-      : roundCents(jahresbeitrag * remainingShare(day, input.hauptfaelligkeit));
+      : roundHalfAway(jahresbeitrag * remainingShare(day, input.hauptfaelligkeit), CENTS);
   return {
     beitrag,
     anteiligerBeitrag,

@@ -2,7 +2,6 @@
 export {
   calculatePremium,
   isPriced,
-  roundCents,
   type PremiumResult,
   type PricedResult,
   type PricingInput,

@@ -1,5 +1,5 @@
 /** Rating as data: the interpreter of a tariff's `rating` (inputs, tables, insurability, routine). */
-export { rate, roundHalfAway, type RatingResult } from './rate.ts';
+export { rate, type RatingResult } from './rate.ts';
 export type { MissingInput, RatingContext } from './inputs.ts';
 export { NO_PRICE_REASON } from './operands.ts';
 export { lookupTable } from './tables.ts';

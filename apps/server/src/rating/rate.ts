@@ -1,4 +1,4 @@
-import { collectVarReferences, ruleHolds, type Rule } from '#engine';
+import { collectVarReferences, roundHalfAway, ruleHolds, type Rule } from '#engine';
 import type { Rating, RatingStep, Tariff } from '../../../../generated/types/tariff.ts';
 import { ratingInputs, type MissingInput, type RatingContext } from './inputs.ts';
 import { evaluateOperand, NO_PRICE_REASON, operandReads } from './operands.ts';
@@ -25,17 +25,6 @@ export type RatingResult =
       outputs: Record<string, RatingValue>;
       worksheet: Worksheet;
     };
-
-/**
- * Rounds half away from zero to `scale` decimals (2: cents), as premiums are rounded. The scaled
- * value is first cut to 15 significant digits, so that a decimal half that binary floating point
- * misses by a hair (517.50 * 1.19 = 615.825, computed as 615.8249999…) still rounds up.
- */
-export function roundHalfAway(value: number, scale: number): number {
-  const factor = 10 ** scale;
-  const scaled = Number((Math.abs(value) * factor).toPrecision(15));
-  return (Math.sign(value) * Math.round(scaled)) / factor;
-}
 
 function apply(op: RatingStep['op'], current: number, value: number): number {
   switch (op) {

@@ -9,9 +9,9 @@ export type ClaimProductView = NonNullable<WizardContext['claimProduct']>;
 
 /** The claim products of one definitions root, with the claim report's texts. */
 export interface ClaimCatalogue {
-  /** The claim product a contract product is reported under (PRIVATHAFTPFLICHT -> PHV), or null. */
+  /** The claim product whose contractProducts hold a contract product, or null. */
   claimProductOf(contractProduct: string): string | null;
-  /** The claim app's route segment of a claim product (PHV -> phv), or "" when it has none. */
+  /** The claim app's route segment of a claim product, or "" when it has none. */
   routeOf(claimProduct: string): string;
   /** The claim product of a route segment with its German texts, or undefined for none. */
   viewOf(route: string): ClaimProductView | undefined;

@@ -68,7 +68,7 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
   const { t } = useTranslation();
   const { segment, ...routeParams } = useParams();
   const routeKey = JSON.stringify(routeParams);
-  // The flow's base path with its route parameters filled in (/schaden-melden/phv/0).
+  // The flow's base path with its route parameters filled in (/schaden-melden/<route>/0).
   const base = entry.baseRoute.replace(/\{(\w+)\}/g, (_m, name: string) =>
     encodeURIComponent(routeParams[name] ?? ''),
   );

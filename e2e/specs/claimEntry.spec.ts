@@ -78,6 +78,27 @@ test('hfk, private liability: through every step to the claim app, where the cla
   await expectNoAxeViolations(page);
 });
 
+test('a made-up claim product is not found: the German not-found page with its title, and a 404', async ({
+  page,
+}) => {
+  for (const base of ['', `http://localhost:${CLAIM_APP_PORT}`]) {
+    const response = await page.goto(`${base}/schaden-melden/zz/0?brand=hfk&token=abc`);
+    expect(response?.status(), `${base} answers 404`).toBe(404);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Seite nicht gefunden' }),
+    ).toBeVisible();
+    await expect(page).toHaveTitle('Seite nicht gefunden – HFK');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByRole('radio')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Zur Startseite' })).toBeVisible();
+  }
+  // A claim product the data has is a claim form.
+  const real = await page.goto(`http://localhost:${CLAIM_APP_PORT}/schaden-melden/phv/0?brand=hfk`);
+  expect(real?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: 'Was ist passiert?' })).toBeVisible();
+  await expect(page.getByRole('radio')).toHaveCount(4);
+});
+
 test('hfk, business liability: shows the explanation, skips the start and forwards to the business liability claim app with its damage types', async ({
   page,
 }) => {

@@ -11,6 +11,8 @@ import {
 import type { Catalogue } from '../../generated/types/catalogue.ts';
 import { checkDocumentSet, checkDocumentsSection } from './documentChecks.ts';
 import type { StaticDocument } from '../../generated/types/document.ts';
+import type { ClaimProducts } from '../../generated/types/claim-products.ts';
+import { checkClaimProducts } from './claimProductChecks.ts';
 import type { Tariff } from '../../generated/types/tariff.ts';
 import type { BrandConfig } from '../../generated/types/brand.ts';
 import { compileErrorPointer } from './schemaWalk.ts';
@@ -232,6 +234,8 @@ export function checkDefinitionSet(
     ]),
     lookup: (uri) => ajv.getSchema(uri)?.schema,
   });
+  for (const v of byKind('claim-products'))
+    checkClaimProducts({ value: v.value as ClaimProducts, report: reporter(v.source) }, bundles);
   checkDocumentSet(
     byKind('document').map((v) => ({
       path: v.source.path,

@@ -19,6 +19,8 @@ export interface ContextLoad {
   optional: boolean;
   /** Where the app goes when the load answers 404 (definition `notFoundRoute`). */
   notFoundRoute?: string;
+  /** A 404 means the flow's address does not exist: the not-found page (definition `notFoundPage`). */
+  notFoundPage?: true;
 }
 
 const noAnswers = (): undefined => undefined;
@@ -41,6 +43,7 @@ export function contextLoads(
       name,
       optional: load.optional === true,
       ...(load.notFoundRoute ? { notFoundRoute: load.notFoundRoute } : {}),
+      ...(load.notFoundPage === true ? { notFoundPage: true as const } : {}),
       request: buildRequest(
         {
           endpoint: load.endpoint,

@@ -61,6 +61,22 @@ export interface WizardContext {
     [k: string]: string | undefined;
   };
   /**
+   * The claim product of a claim app's route (load from claim-product: definitions/claim-products.json as GET /api/schadenmeldung/produkt/{route} answers it): versicherung, route, the damage types it offers with their German texts (schadenarten), those that ask about a police report (polizeiFuer) and the documents a claim needs (unterlagen).
+   */
+  claimProduct?: {
+    versicherung: string;
+    route: string;
+    schadenarten: {
+      key: string;
+      label: string;
+    }[];
+    polizeiFuer: string[];
+    unterlagen: {
+      key: string;
+      label: string;
+    }[];
+  };
+  /**
    * The customer an agent acts for (agent variant; load from agent-customer): name, birth date, address.
    */
   customer?: {

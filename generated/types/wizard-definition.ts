@@ -100,6 +100,10 @@ export type WizardDefinition = {
            * When the load answers 404, the app replaces the flow's route with this page instead of its error: an agent's customer that is not in the agent's portfolio goes to /beratung/agent/notfound.
            */
           notFoundRoute?: string;
+          /**
+           * When the load answers 404, the flow's address does not exist: the app shows its not-found page in place and the server answers the route with 404 (a claim app for a route no claim product has). Only for a load of a public endpoint whose parameters read nothing but context.route.
+           */
+          notFoundPage?: boolean;
         }
       | undefined;
   };

@@ -4,9 +4,9 @@ import type { WizardDefinition } from '../../engine/definition/types.ts';
 import type { EndpointCatalogue } from '../../generated/types/endpoints.ts';
 import type { WizardSetup } from '../../engine/wizard/transition.ts';
 
-/** Reads a JSON file of definitions/ (test helper). */
-export function readDefinitionJson<T>(path: string): T {
-  return JSON.parse(readFileSync(`definitions/${path}`, 'utf8')) as T;
+/** Reads a JSON file of definitions/ (test helper), of the repository or of another root. */
+export function readDefinitionJson<T>(path: string, root = '.'): T {
+  return JSON.parse(readFileSync(`${root}/definitions/${path}`, 'utf8')) as T;
 }
 
 /** The real API catalogue. */
@@ -15,11 +15,19 @@ export const endpoints = readDefinitionJson<EndpointCatalogue>('api/endpoints.js
 /** The real claim-entry definition. */
 export const claimEntry = readDefinitionJson<WizardDefinition>('claims/claim-entry.json');
 
-/** A claim-entry setup for a brand, with the brand's products and local claim apps. */
-export function claimSetup(brand: string, flags: Record<string, boolean> = {}): WizardSetup {
-  const brandConfig = readDefinitionJson<{ claimProducts: string[] }>(`brands/${brand}.json`);
+/**
+ * A claim-entry setup for a brand, with the brand's products and local claim apps (of the
+ * repository's definitions, or of another root: a fixture laid over them).
+ */
+export function claimSetup(
+  brand: string,
+  flags: Record<string, boolean> = {},
+  root = '.',
+): WizardSetup {
+  const brandConfig = readDefinitionJson<{ claimProducts: string[] }>(`brands/${brand}.json`, root);
   const env = readDefinitionJson<{ claimApps: Record<string, Record<string, string>> }>(
     'environments/localhost.json',
+    root,
   );
   return {
     definition: claimEntry,

@@ -15,6 +15,7 @@ import { installMetrics, type Metrics } from './http/metrics.ts';
 import { installLoadShedding, type LoadSheddingOptions } from './http/loadShedding.ts';
 import { installSecurityHeaders, securityHeaders } from './http/securityHeaders.ts';
 import { routeHtml } from './http/routePreloads.ts';
+import { missingRoutes } from './http/missingRoutes.ts';
 import { REVALIDATE, staticOptions } from './http/staticAssets.ts';
 import { loggingOptions, type LogStream } from './http/logging.ts';
 import { installValidator } from './http/validator.ts';
@@ -243,6 +244,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     db: database.db,
     idempotency: context.idempotency,
     ...(options.clock ? { now: options.clock } : {}),
+    root,
   });
   registerFinderRoutes(app);
   registerApplicationRoutes(app, context);
@@ -279,12 +281,26 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     // Locally every flow route awaits the server's ports before its first step (FlowRoute).
     app.hasRoute({ method: 'GET', url: LOCAL_ENVIRONMENT_PATH }) ? [LOCAL_ENVIRONMENT_PATH] : [],
   );
-  app.setNotFoundHandler((request, reply) => {
+  const routeMissing = missingRoutes(
+    () => context.flows.definitions(),
+    root,
+    async (url) => (await app.inject({ method: 'GET', url })).statusCode,
+  );
+  app.setNotFoundHandler(async (request, reply) => {
     // A missing hashed file (an old chunk after a deploy) is a 404, not the app's HTML as script.
     const spaRoute = !request.url.startsWith('/api/') && !request.url.startsWith('/assets/');
     if (hasWeb && request.method === 'GET' && spaRoute) {
+      const pathname = request.url.split('?')[0] ?? '/';
+      // A flow's address naming what its data does not have (a claim app of no claim product):
+      // the app shows its not-found page, and the status says so too.
+      if (await routeMissing(pathname))
+        return reply
+          .code(404)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', REVALIDATE)
+          .sendFile('index.html');
       // A flow route names the modules it will need, so they load beside the entry script.
-      const html = htmlOf(request.url.split('?')[0] ?? '/', request.hostname);
+      const html = htmlOf(pathname, request.hostname);
       if (html !== undefined)
         return reply
           .type('text/html; charset=utf-8')

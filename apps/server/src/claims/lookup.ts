@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { queryRows } from './sql.ts';
-import { claimProductOf } from './claimProducts.ts';
+import type { ClaimCatalogue } from './claimProducts.ts';
 import { comparableName, type ClaimCredential } from './credential.ts';
 
 /** Minutes a claim-app token stays valid. */
@@ -35,7 +35,8 @@ export interface LookupResult {
 /**
  * Finds the contract of the brand whose claim entry asks (`brand`) whose number, customer last
  * name (case and accents ignored) and birth date match, and issues a short-lived token for its
- * claim app. Undefined when nothing matches: the caller never learns which was wrong, and a
+ * claim app, under the claim product the catalogue files its contract product under (null when
+ * none does). Undefined when nothing matches: the caller never learns which was wrong, and a
  * contract of another brand is as unknown as a missing one (its claim app would show the wrong
  * design and insurer).
  */
@@ -44,6 +45,7 @@ export async function lookUpContract(
   credential: ClaimCredential,
   brand: string,
   now: Date,
+  catalogue: ClaimCatalogue,
 ): Promise<LookupResult | undefined> {
   const rows = await queryRows<ContractRow>(
     db,
@@ -56,7 +58,7 @@ export async function lookUpContract(
   if (!row) return undefined;
   if (comparableName(row.nachname) !== comparableName(credential.lastname)) return undefined;
   if (isoDate(row.geburtsdatum) !== credential.birthDate) return undefined;
-  const versicherung = claimProductOf(row.produkt);
+  const versicherung = catalogue.claimProductOf(row.produkt);
   if (!versicherung) return { versicherung: null, token: null };
   const token = randomBytes(32).toString('base64url');
   const expires = new Date(now.getTime() + TOKEN_MINUTES * 60_000);

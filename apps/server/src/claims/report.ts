@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { attachments, claimMessages, uploads } from '../db/schema/index.ts';
+import { attachments, claimMessages, claimRequiredDocuments, uploads } from '../db/schema/index.ts';
 import type { Db } from '../db/database.ts';
 import type { FieldError } from '../http/errors.ts';
 import { checkFlowAnswers, type ServerFlow } from './flowAnswers.ts';
 import { claimPrincipal, tokenHash } from './lookup.ts';
 import { queryRows } from './sql.ts';
-import { claimRouteOf } from './claimProducts.ts';
+import type { ClaimCatalogue } from './claimProducts.ts';
 import { marketOf } from '../platform/brands.ts';
 
 /** What creating a claim report answers. */
@@ -31,8 +31,9 @@ function newAktenId(now: Date): string {
 
 /**
  * Creates the claim of a claim-app token: the token must be valid and unused; the answers are
- * checked with the claim-report definition; the claim, its confirmation message and the token's
- * use are written in one transaction.
+ * checked with the claim-report definition and the token's claim product (catalogue); the claim,
+ * its confirmation message, the documents its product requires and the token's use are written in
+ * one transaction.
  */
 export async function createClaimReport(
   db: Db,
@@ -40,6 +41,7 @@ export async function createClaimReport(
   token: string,
   body: unknown,
   now: Date,
+  catalogue: ClaimCatalogue,
 ): Promise<ReportOutcome> {
   const hash = tokenHash(token);
   const [row] = await queryRows<TokenRow>(
@@ -49,9 +51,13 @@ export async function createClaimReport(
         WHERE t.token_hash = ${hash} AND t.used_at IS NULL AND t.expires_at > ${now.toISOString()}`,
   );
   if (!row) return { status: 401 };
-  // The claim is checked in its contract's market (postcodes, amounts and spelling of messages).
+  // The claim is checked in its contract's market (postcodes, amounts and spelling of messages),
+  // with its claim product's data as the claim app loaded it (the damage types it offers).
+  const route = catalogue.routeOf(row.versicherung);
+  const claimProduct = catalogue.viewOf(route);
   const context = {
-    route: { product: claimRouteOf(row.versicherung), contractIndex: '0' },
+    route: { product: route, contractIndex: '0' },
+    ...(claimProduct ? { claimProduct } : {}),
     brand: row.brand,
     market: marketOf(row.brand),
   };
@@ -96,6 +102,12 @@ export async function createClaimReport(
           VALUES (${aktenId}, 'EINGANG', ${`Eingangsbestätigung zu Schaden ${aktenId}`},
                   ${'Vielen Dank für Ihre Schadenmeldung. Wir prüfen Ihren Schaden und melden uns hier, sobald es Neuigkeiten gibt.'})`,
     );
+    // The documents every claim of its product needs, open until they arrive (portal claims).
+    const required = catalogue.requiredDocumentsOf(row.versicherung);
+    if (required.length > 0)
+      await tx
+        .insert(claimRequiredDocuments)
+        .values(required.map((document) => ({ aktenId, ...document })));
     if (uploaded.length > 0) {
       const [sent] = await tx
         .insert(claimMessages)

@@ -33,6 +33,7 @@ import { useUnavailableGuard } from './unavailableGuard.ts';
 import { today } from '../platform/clock.ts';
 import { NotOfferedPage } from './NotOfferedPage.tsx';
 import { brandImageResolver } from '../config/brand.ts';
+import { NotFound } from '../pages/NotFound.tsx';
 
 const endpoints = (endpointCatalogue as EndpointCatalogue).endpoints;
 const FILE_LIMITS = { maxSizeBytes: 10 * 1024 * 1024, maxCount: 10 };
@@ -41,6 +42,8 @@ const FILE_LIMITS = { maxSizeBytes: 10 * 1024 * 1024, maxCount: 10 };
 type Prepared =
   | { state: 'loading' }
   | { state: 'failed'; status: number; message?: string }
+  /** The route names what the data does not have (a load's `notFoundPage` answered 404). */
+  | { state: 'missing' }
   /** A change opened by URL for a contract it does not apply to (forContracts). */
   | { state: 'notOffered'; definition: WizardDefinition; contract: Record<string, unknown> }
   | {
@@ -65,7 +68,7 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
   const { t } = useTranslation();
   const { segment, ...routeParams } = useParams();
   const routeKey = JSON.stringify(routeParams);
-  // The flow's base path with its route parameters filled in (/schaden-melden/phv/0).
+  // The flow's base path with its route parameters filled in (/schaden-melden/<route>/0).
   const base = entry.baseRoute.replace(/\{(\w+)\}/g, (_m, name: string) =>
     encodeURIComponent(routeParams[name] ?? ''),
   );
@@ -135,6 +138,10 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
         const failedAt = answers.findIndex((answer, i) => !answer.ok && !loads[i]?.optional);
         const failed = answers[failedAt];
         if (!active) return;
+        if (failed?.status === 404 && loads[failedAt]?.notFoundPage) {
+          setPrepared({ state: 'missing' });
+          return;
+        }
         const notFoundRoute = loads[failedAt]?.notFoundRoute;
         if (failed?.status === 404 && notFoundRoute) {
           navigateRef.current(notFoundRoute, { replace: true });
@@ -260,6 +267,7 @@ export function FlowRoute({ entry, brand }: { entry: FlowEntry; brand: BrandConf
     [navigate, base, frame, guard.transport],
   );
 
+  if (prepared.state === 'missing') return <NotFound />;
   if (prepared.state === 'notOffered')
     return <NotOfferedPage definition={prepared.definition} contract={prepared.contract} />;
   if (prepared.state === 'failed' && prepared.status === 503)

@@ -154,7 +154,10 @@ export function checkIssueSection(
     const missing = missingSegment(view, viewUri, segments, lookup);
     const node = missing === undefined ? schemaAt(view, viewUri, segments, lookup) : undefined;
     if (!node) {
-      report(at, `the contract view (${VIEW_FILE}) has no "${missing ?? target}" in "${target}"`);
+      report(
+        at,
+        `the contract view (definitions/schema/contract-view.schema.json) has no "${missing ?? target}" in "${target}"`,
+      );
       continue;
     }
     const answer = plainAnswer(rule);

@@ -75,7 +75,8 @@ function setPath(target: Record<string, unknown>, segments: string[], value: unk
  * value over the answers and the day of submission, shorter paths first (so `risikoOrt` may be
  * one whole answer step and `risikoOrt.ort` may still override a part). A rule that yields
  * undefined sets null (an unanswered optional field), and an object declared by parts whose parts
- * are all null is null (the bank details of a customer who pays by bill).
+ * are all null is null (the bank details of a customer who pays by bill), a list item so declared
+ * is left out.
  */
 export function declaredContract(
   declaration: Readonly<Record<string, Rule>>,
@@ -94,9 +95,13 @@ export function declaredContract(
   return result;
 }
 
-/** An object (not a list) whose parts are all null, or objects of such parts, as null. */
+/**
+ * An object whose parts are all null (or such objects) as null; a list without its items that
+ * became null (the second dog of a customer with one).
+ */
 function collapsed(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  if (Array.isArray(value)) return value.map(collapsed).filter((item) => item !== null);
+  if (typeof value !== 'object' || value === null) return value;
   const parts = Object.entries(value).map(([key, part]) => [key, collapsed(part)] as const);
   return parts.every(([, part]) => part === null) ? null : Object.fromEntries(parts);
 }

@@ -282,6 +282,128 @@ describe('a private liability application is issued at once', () => {
   });
 });
 
+const holder = {
+  vorname: 'Erika',
+  nachname: 'Mustermann',
+  geburtsdatum: '1980-05-12',
+  email: 'erika@beispiel.example',
+  plz: '24103',
+  ort: 'Kiel',
+  strasse: 'Holstenstraße',
+  hausnummer: '1',
+};
+const bank = { iban: IBAN, kontoinhaber: 'Erika Mustermann', sepaMandat: true };
+
+describe('travel and dog owner’s liability applications are issued at once', () => {
+  it('a trip: its dates, group and length in the travel part, ending on the trip’s last day', async () => {
+    const antworten = {
+      reise: {
+        ziel: 'WELT',
+        beginn: '2025-08-01',
+        ende: '2025-08-21',
+        reisepreis: 3200,
+        gruppe: 'PAAR',
+      },
+      reisende: {
+        personen: [
+          { vorname: 'Erika', nachname: 'Mustermann', geburtsdatum: '1980-05-12' },
+          { vorname: 'Max', nachname: 'Mustermann', geburtsdatum: '1979-01-02' },
+        ],
+      },
+      deckung: { reiseabbruch: true, reisekranken: true, gepaeck: true },
+      versicherungsnehmer: holder,
+      zahlweise: { zahlweise: 'EINMALIG' },
+      bankverbindung: bank,
+      einwilligungen: {
+        bedingungen: true,
+        datenschutz: true,
+        gesundheitsdaten: true,
+        beratungsverzicht: true,
+      },
+    };
+    const nummer = await issuedAs(
+      await submit('reise', { variante: 'customer', antworten }, asCustomer(CUSTOMER)),
+    );
+    const read = await contract(nummer ?? '', CUSTOMER);
+    expect(validate(read) ? [] : validate.errors).toEqual([]);
+    expect(read).toMatchObject({
+      produkt: 'REISE',
+      kuendbar: 'NEIN',
+      zahlweise: 'EINMALIG',
+      vertragsBeginn: '2025-08-01',
+      ablaufdatum: '2025-08-21',
+      deckungsIdentifier: 'REISE_KOMPLETT',
+      reise: { personenkreis: 'PAAR', beginn: '2025-08-01', ende: '2025-08-21', dauer: 20 },
+    });
+  });
+
+  it('dogs: one listed dog per answered dog, without the birth dates the contract has no place for', async () => {
+    const antworten = {
+      hunde: {
+        anzahl: 2,
+        hunde: [
+          {
+            name: 'Luna',
+            rasse: 'Labrador Retriever',
+            mischling: false,
+            chipOrTattoo: '276098106543210',
+            geburtsdatum: '2021-04-01',
+          },
+          {
+            name: 'Bello',
+            rasse: 'Dackel',
+            mischling: true,
+            mischlingsRasse: 'Beagle',
+            geburtsdatum: '2023-09-12',
+          },
+        ],
+      },
+      deckung: {
+        versicherungssumme: 10000000,
+        selbstbeteiligung: 'SB_250',
+        mietsachschaeden: true,
+        forderungsausfall: false,
+        welpen: false,
+      },
+      risiko: { beissvorfall: false, vorschaeden: 'KEINE', gekuendigt: false },
+      beginn: { versicherungsbeginn: '2025-07-01' },
+      zahlweise: { zahlweise: 'MONATLICH' },
+      versicherungsnehmer: { anrede: 'FRAU', ...holder },
+      bankverbindung: bank,
+      einwilligungen: { bedingungen: true, datenschutz: true, beratungsverzicht: true },
+    };
+    const nummer = await issuedAs(
+      await submit(
+        'tierhalterhaftpflicht',
+        { variante: 'customer', antworten },
+        asCustomer(CUSTOMER),
+      ),
+    );
+    const read = await contract(nummer ?? '', CUSTOMER);
+    expect(validate(read) ? [] : validate.errors).toEqual([]);
+    expect(read).toMatchObject({
+      produkt: 'TIERHALTERHAFTPFLICHT',
+      deckungsIdentifier: 'THV_KOMFORT',
+      hunde: [
+        {
+          name: 'Luna',
+          rasse: 'Labrador Retriever',
+          mischling: false,
+          mischlingsRasse: null,
+          chipOrTattoo: '276098106543210',
+        },
+        {
+          name: 'Bello',
+          rasse: 'Dackel',
+          mischling: true,
+          mischlingsRasse: 'Beagle',
+          chipOrTattoo: null,
+        },
+      ],
+    });
+  });
+});
+
 const hausrat: Answers = {
   adresse: { plz: '24103', ort: 'Kiel', strasse: 'Holstenstraße', hausnummer: '12a' },
   wohnung: { wohnflaeche: 80, gebaeudeart: 'MEHRFAMILIENHAUS', etage: 'ERDGESCHOSS' },

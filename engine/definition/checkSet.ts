@@ -10,6 +10,7 @@ import {
 } from './catalogueChecks.ts';
 import type { Catalogue } from '../../generated/types/catalogue.ts';
 import { checkDocumentSet, checkDocumentsSection } from './documentChecks.ts';
+import { checkIssueSection } from './issueChecks.ts';
 import type { StaticDocument } from '../../generated/types/document.ts';
 import type { ClaimProducts } from '../../generated/types/claim-products.ts';
 import { checkClaimProducts } from './claimProductChecks.ts';
@@ -201,6 +202,7 @@ export function checkDefinitionSet(
       report,
     });
     checkDocumentsSection(def, source.path, (uri) => ajv.getSchema(uri)?.schema, report);
+    checkIssueSection(def, source.path, (uri) => ajv.getSchema(uri)?.schema, report);
     if (errors.length === before) definitions.push({ path: source.path, value: def, report });
   }
   // 4. Across files: catalogues and their lookups, flows and their tariffs, checks and registers.

@@ -28,6 +28,8 @@ const wholeNumber = (value: unknown): number | undefined =>
  *   (n = 1: the start of next month, a change that takes effect then).
  * - `{"daysBetween": [from, to]}`: calendar days from `from` to `to` (negative when before).
  * - `{"yearsBetween": [from, to]}`: whole years from `from` to `to` (an age on a day).
+ * - `{"dayOfMonth": [date]}`, `{"monthOfYear": [date]}`: the day (1..31) and month (1..12) of a
+ *   date (a contract's main due date from its start).
  */
 export const DATE_OPERATORS: Readonly<Record<string, DateOperator>> = {
   addDays: ([date, days]) => {
@@ -54,5 +56,10 @@ export const DATE_OPERATORS: Readonly<Record<string, DateOperator>> = {
     const a = dateOf(from);
     const b = dateOf(to);
     return a && b ? differenceInYears(b, a) : null;
+  },
+  dayOfMonth: ([date]) => dateOf(date)?.getDate() ?? null,
+  monthOfYear: ([date]) => {
+    const day = dateOf(date);
+    return day ? day.getMonth() + 1 : null;
   },
 };

@@ -12,3 +12,10 @@ export {
   catalogueOperator,
   provideCatalogues,
 } from './catalogueOperator.ts';
+export {
+  declaredContract,
+  issueDay,
+  ISSUE_SERVER_FIELDS,
+  targetSegments,
+  type IssueScope,
+} from './issue.ts';

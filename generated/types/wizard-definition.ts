@@ -151,6 +151,7 @@ export type WizardDefinition = {
    * Saving unfinished answers on the server to resume later: one draft declaration, or several (an agent's drafts, a signed-in customer's saved applications), of which the first whose when holds is offered. A flow opts in here; no component knows a flow.
    */
   draft?: Draft | [Draft, ...Draft[]];
+  issue?: Issue;
   /**
    * The flow changes an existing contract (a change of tariff, a self-service change, a cancellation), offered only for the signed-in customer's contracts, not on the public home page: the customer's contract page (and, for applications, the agent's view of the customer's contracts) lists it as an action exactly for the contracts it applies to: those of the listed products (all when products is left out) for which the rule when holds. The contract number travels in the route parameter routeParam. A contract opened by URL that the flow does not apply to gets the German text of refusalKey instead of the flow. For applications the calls of the application service send it as vertragsNummer, and the server refuses any other contract (another customer's: 404; another product or an ended contract: 422 with the text of refusalKey). Only for kinds application (which must list products) and self-service (which must load the contract as context.contract); no variant may be public (claimant).
    */
@@ -204,7 +205,7 @@ export type WizardDefinition = {
      * A translation key in this flow's namespace (ContractAndContactData.title) or, with a prefix, in another one (common:actions.next).
      */
     refusalKey: string;
-    when?: Rule17;
+    when?: Rule18;
     /**
      * The customer's service pages that offer this flow (umzugsservice: the moving service at /kunden/umzugsservice lists, for each of the signed-in customer's contracts, the flows of this service that apply to it, with the flow's actionKey as the link).
      *
@@ -233,7 +234,7 @@ export type WizardDefinition = {
      * Id of the register file definitions/registers/<register>.json, or of a catalogue definitions/catalogues/<register>.json (its labels and keys are the entries).
      */
     register: string;
-    value: Rule18;
+    value: Rule19;
     /**
      * listed: the check fails when the value is in the register; notListed: when it is not.
      */
@@ -812,6 +813,10 @@ export type Rule17 = (boolean | number | string | null) | Rule1[] | {};
  * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
  */
 export type Rule18 = (boolean | number | string | null) | Rule1[] | {};
+/**
+ * A JSON Logic expression (https://jsonlogic.com), evaluated by json-logic-engine. Variables are read with {"var": "path"}: data.<stepId>.<field> for answers, context.<key> for brand, environment, role, variant, flags and configuration, response.<field> and status inside an endpoint outcome, option inside an option filter, prefill.<field> inside a prefill mapping. A literal (true, false, a number, a string) is also a rule.
+ */
+export type Rule19 = (boolean | number | string | null) | Rule1[] | {};
 
 /**
  * The changes that turn saved answers of version from into answers of version to.
@@ -1353,4 +1358,16 @@ export interface Draft {
    * Text key of the text shown after a successful save (may use {{time}}); default common:draft.saved.
    */
   savedKey?: string;
+}
+/**
+ * How the back office issues a submitted application of this line as a contract (only an application for a new contract, not one offered forContracts). The server fills what it knows itself (the number from product.numberPrefix, status LAUFEND, the premiums of the application's price, the brand, the agent, the application date, the documents, empty pending lists, history and tasks); the rest of the contract view (definitions/schema/contract-view.schema.json) is declared in contract. definitions:check checks every target path against the contract view and every answer a rule reads against the flow's steps. An application without a customer (a public one) is not issued.
+ */
+export interface Issue {
+  on?: Rule17;
+  /**
+   * Target paths of the contract view (dotted; an array index as a number, hausrat.hausratDeckungen.0.versicherungssumme) mapped to a rule over answers.<step>.<field> and submittedOn, or a literal. Prefer plain correspondences ({"var": "answers.fahrrad.hersteller"}, a whole object such as risikoOrt from the address step): they can be read backwards. A path the view does not have, one the server fills, and a required field left out are errors.
+   */
+  contract: {
+    [k: string]: Rule1 | undefined;
+  };
 }

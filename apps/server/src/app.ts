@@ -47,6 +47,7 @@ import {
   type LocalPorts,
 } from './platform/index.ts';
 import { installSettlement } from './routes/settleHook.ts';
+import { contractDocumentsOf, type ListedDocument } from './documents/contractDocumentList.ts';
 import { DEFAULT_LEASE_SECONDS } from './idempotency/idempotency.ts';
 import { registerAgentRoutes } from './agents/index.ts';
 import { registerApplicationRoutes } from './applications/index.ts';
@@ -223,12 +224,21 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     },
     ...(options.clock ? { clock: options.clock } : {}),
   };
+  let listed: ((produkt: string) => ListedDocument[]) | undefined;
+  context.issue = {
+    flows: context.flows,
+    tariffs,
+    delivery: { root, uploads: uploadConfig },
+    documentsOf: (produkt) => (listed ??= contractDocumentsOf(root))(produkt),
+    now: options.clock ?? (() => new Date()),
+  };
   installSettlement(app, {
     db: database.db,
     tariffs,
     today,
     intervalMs: options.settleIntervalMs ?? 60 * 60 * 1000,
     oneWriter: database.kind === 'pglite',
+    issue: context.issue,
   });
   registerVertragReadRoutes(app, context);
   registerVertragBeitragRoutes(app, context);

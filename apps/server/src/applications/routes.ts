@@ -113,6 +113,15 @@ export function registerApplicationRoutes(app: FastifyInstance, context: RouteCo
             today: context.today(),
             requestId: request.id,
             body,
+            ...(context.issue
+              ? {
+                  issue: {
+                    context: context.issue,
+                    log: (error: unknown) =>
+                      request.log.error({ err: error }, 'issuing the application failed'),
+                  },
+                }
+              : {}),
           }),
       );
     },

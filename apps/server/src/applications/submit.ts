@@ -6,6 +6,7 @@ import { auditLog } from '../db/schema/index.ts';
 import type { ApplicationFlow } from '../flows/registry.ts';
 import type { GuardedOutcome } from '../idempotency/guard.ts';
 import type { Caller } from './caller.ts';
+import { issueApplication, issueDayOf, issueScopeOf, type IssueContext } from './issue.ts';
 import { isPriced, priceAnswers } from './pricing.ts';
 import { isOpenChangeConflict, openChangeOf, openChangeRefusal } from './openChange.ts';
 import { runChecks } from './registers.ts';
@@ -31,6 +32,8 @@ export interface SubmitRequest {
   today: string;
   requestId: string;
   body: ApplicationBody;
+  /** Issuing (absent: the application waits for the settle sweep); `log` takes its failures. */
+  issue?: { context: IssueContext; log: (error: unknown) => void };
 }
 
 /** The 404 of a draft that is missing, another's or submitted already. */
@@ -55,7 +58,9 @@ const numberOf = (prefix: string) =>
  * the application. A flow for existing contracts (a
  * change of tariff) stores the contract it changes (`vertrag`: its number, product and current
  * premium) and answers its number; it is the contract's one open change (`open_change_of`, unique),
- * and a second, also one racing it, gets the 422 of openChange.ts.
+ * and a second, also one racing it, gets the 422 of openChange.ts. A customer's application of
+ * a line that declares `issue` keeps the day it is issued on (`issue_on`); due today, it is issued
+ * as a contract in the same transaction (issue.ts; a failure is logged and left to the sweep).
  */
 export async function submitApplication(request: SubmitRequest): Promise<GuardedOutcome> {
   const { body, caller, application } = request;
@@ -93,8 +98,15 @@ export async function submitApplication(request: SubmitRequest): Promise<Guarded
         jahresbeitrag: contract.jahresVersicherungsPraemie,
       }
     : undefined;
+  // A line that declares issuance is issued as a contract on its day (at once: today), for a
+  // customer only; a change of an existing contract is not issued.
+  const issueOn =
+    vertrag || !caller.partnerNummer
+      ? null
+      : issueDayOf(definition, issueScopeOf(answers, request.today));
   const data = JSON.stringify({
     variante: caller.variant,
+    eingereichtAm: request.today,
     ...(vertrag ? { vertrag } : {}),
     antworten: answers,
     beitrag: { ...price, tarif: rating.worksheet.tarif, rechenweg: rating.worksheet },
@@ -109,24 +121,25 @@ export async function submitApplication(request: SubmitRequest): Promise<Guarded
       const db = tx as unknown as Db;
       const entwurf = body.entwurf ?? null;
       const [row] = entwurf
-        ? await queryRows<{ antragsnummer: string }>(
+        ? await queryRows<{ id: string; antragsnummer: string }>(
             db,
             sql`UPDATE applications SET antragsnummer = ${antragsnummer}, status = 'submitted',
                   submitted_at = now(), updated_at = clock_timestamp(), brand = ${caller.brand},
                   flow_version = ${definition.version}, partner_nummer = ${caller.partnerNummer},
-                  data = ${data}::jsonb, open_change_of = ${openChange}
+                  data = ${data}::jsonb, open_change_of = ${openChange}, issue_on = ${issueOn}
                 WHERE id = ${entwurf} AND owner_role = 'vermittler' AND owner_id = ${owner.id}
                   AND status = 'draft' AND flow = ${definition.id}
-                RETURNING antragsnummer`,
+                RETURNING id, antragsnummer`,
           )
-        : await queryRows<{ antragsnummer: string }>(
+        : await queryRows<{ id: string; antragsnummer: string }>(
             db,
             sql`INSERT INTO applications (antragsnummer, brand, produkt, status, owner_role,
-                  owner_id, flow, flow_version, partner_nummer, data, submitted_at, open_change_of)
+                  owner_id, flow, flow_version, partner_nummer, data, submitted_at, open_change_of,
+                  issue_on)
                 VALUES (${antragsnummer}, ${caller.brand}, ${produkt}, 'submitted', ${owner.role},
                   ${owner.id}, ${definition.id}, ${definition.version}, ${caller.partnerNummer},
-                  ${data}::jsonb, now(), ${openChange})
-                RETURNING antragsnummer`,
+                  ${data}::jsonb, now(), ${openChange}, ${issueOn})
+                RETURNING id, antragsnummer`,
           );
       if (!row) return DRAFT_NOT_FOUND;
       const response = {
@@ -153,6 +166,13 @@ export async function submitApplication(request: SubmitRequest): Promise<Guarded
           tarif: rating.worksheet.tarif,
         },
       });
+      if (request.issue && issueOn !== null && issueOn <= request.today) {
+        // Its own savepoint: a line whose declaration fails is logged and stays due for the
+        // sweep; the sale stands.
+        await issueApplication(db, request.issue.context, row.id, request.today).catch(
+          request.issue.log,
+        );
+      }
       return { status: 201, body: response };
     });
   } catch (error) {

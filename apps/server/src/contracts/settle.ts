@@ -361,6 +361,9 @@ export interface Settlement {
 /**
  * Settlement over one database on the server's clock; failures go to `log` and are retried.
  *
+ * `issue`: issues the submitted applications whose day has come (applications/issue.ts), all of
+ * them before a sweep settles, a customer's before a request that names the customer.
+ *
  * `trustSweep`: whether a finished sweep settles a whole day. Nothing this process writes falls
  * due later on the day it is written (a save effective today takes effect at once, reminders run
  * out at the change of day), so where every writer of the database shares this clock (embedded
@@ -374,6 +377,7 @@ export function createSettlement(
   today: () => string,
   log: (error: unknown, message: string) => void,
   trustSweep: boolean,
+  issue?: (day: string, scope: { all: true } | { partner: string }) => Promise<void>,
 ): Settlement {
   // The day of the last sweep that settled everything due (with trustSweep).
   let sweptDay: string | null = null;
@@ -391,6 +395,7 @@ export function createSettlement(
     const previous = running?.done.catch(() => undefined);
     const done = (async () => {
       await previous;
+      if (issue && !stopped) await issue(day, { all: true });
       const settled = await settleDue(db, tariffs, day, { onError, stopped: () => stopped });
       if (settled.failed === 0 && trustSweep && !stopped) sweptDay = day;
       return settled;
@@ -412,6 +417,7 @@ export function createSettlement(
       if (sweptDay === day) return;
       if (startedDay !== day)
         sweep().catch((error: unknown) => log(error, 'settling due contract changes failed'));
+      if (issue && 'partner' in scope) await issue(day, scope);
       await settleDue(db, tariffs, day, { scope, onError });
     },
     idle: async () => {

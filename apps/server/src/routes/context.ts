@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Authenticate, Identity } from '../auth/index.ts';
 import type { Db } from '../db/database.ts';
 import { sendError, sendNoSuchAddress } from '../http/errors.ts';
+import type { IssueContext } from '../applications/issue.ts';
 import type { FlowRegistry } from '../flows/registry.ts';
 import type { IdempotencyStore } from '../idempotency/idempotency.ts';
 import type { TariffCatalogue } from '../pricing/index.ts';
@@ -19,6 +20,8 @@ export interface RouteContext {
   idempotency: IdempotencyStore;
   /** The clock of the throttles (ServerOptions `clock`); default the system clock. */
   clock?: () => Date;
+  /** Issuing submitted applications as contracts (absent: applications are never issued). */
+  issue?: IssueContext;
 }
 
 /** The caller, or null after answering 401 (the route then returns the reply). */

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { issueDue, type IssueContext } from '../applications/issue.ts';
 import { createSettlement, type SettleScope } from '../contracts/settle.ts';
 import type { Db } from '../db/database.ts';
 import type { TariffCatalogue } from '../pricing/index.ts';
@@ -13,6 +14,8 @@ export interface SettleOptions {
   intervalMs: number;
   /** Whether this process is the database's one writer (PGlite): see createSettlement. */
   oneWriter: boolean;
+  /** Issuing submitted applications whose day has come, before the contracts are settled. */
+  issue?: IssueContext;
 }
 
 const text = (value: unknown): string | null =>
@@ -56,12 +59,21 @@ export function settleScopeOf(request: FastifyRequest): SettleScope | null {
  * nothing). A failed settlement is logged and tried again; the request is answered.
  */
 export function installSettlement(app: FastifyInstance, options: SettleOptions): void {
+  const log = (error: unknown, message: string) => app.log.error({ err: error }, message);
+  const issue = options.issue;
   const settlement = createSettlement(
     options.db,
     options.tariffs,
     options.today,
-    (error, message) => app.log.error({ err: error }, message),
+    log,
     options.oneWriter,
+    issue
+      ? async (day, scope) => {
+          await issueDue(options.db, issue, day, scope, (error, id) =>
+            log(error, `issuing application ${id} failed`),
+          );
+        }
+      : undefined,
   );
   app.addHook('preHandler', async (request) => {
     const scope = settleScopeOf(request);

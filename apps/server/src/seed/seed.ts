@@ -15,10 +15,8 @@ import {
   partners,
   pendingChanges,
 } from '../db/schema/index.ts';
-import { GENERATED_DOCUMENTS } from '../documents/contractDocuments.ts';
-import { documentPath, readStaticDocuments } from '../documents/staticDocuments.ts';
-import { readBundle, strictTexts } from '../documents/texts.ts';
-import { buildContract, seedUuid, type ContractDocument } from './buildContracts.ts';
+import { contractDocumentsOf } from '../documents/contractDocumentList.ts';
+import { buildContract, seedUuid } from './buildContracts.ts';
 import { seedAgentDrafts } from './applicationDrafts.ts';
 import { CONTRACT_SPECS } from './contractSpecs.ts';
 import { SEED_AGENCIES, SEED_PARTNERS, type SeedPartner } from './people.ts';
@@ -29,46 +27,6 @@ export interface SeedOptions {
   today?: string;
   /** Where definitions/ lies (the static documents contracts list); default the working directory. */
   root?: string;
-}
-
-/** The agent information every demo contract lists besides its customer information. */
-const AGENT_INFORMATION = 'vermittlerinformation';
-
-/**
- * The documents a contract of a product lists: the customer information whose contractProducts
- * name the product and the agent information (static, served by the documents routes), then the
- * policy and the last premium notice (made from the contract's data when requested).
- */
-function contractDocumentsOf(root: string): (produkt: string) => ContractDocument[] {
-  const documents = readStaticDocuments(root);
-  const texts = strictTexts(new Map([['documents', readBundle(root, 'documents')]]), 'documents');
-  const generated: ContractDocument[] = [
-    {
-      name: texts.t('contract.policy.name'),
-      typ: 'VERSICHERUNGSSCHEIN',
-      path: GENERATED_DOCUMENTS.policy,
-    },
-    {
-      name: texts.t('contract.notice.name'),
-      typ: 'BEITRAGSRECHNUNG',
-      path: GENERATED_DOCUMENTS.notice,
-    },
-  ];
-  return (produkt) => [
-    ...documents
-      .filter((d) =>
-        d.kind === 'kundeninformation'
-          ? (d.contractProducts ?? []).some((p) => p === produkt)
-          : d.id === AGENT_INFORMATION,
-      )
-      .sort((a, b) => b.kind.localeCompare(a.kind))
-      .map((d) => ({
-        name: d.title,
-        typ: d.kind === 'kundeninformation' ? 'KUNDENINFORMATION' : d.id.toUpperCase(),
-        path: documentPath(d),
-      })),
-    ...generated,
-  ];
 }
 
 /** What a seed wrote. */

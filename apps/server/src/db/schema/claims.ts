@@ -76,6 +76,10 @@ export const applications = pgTable('applications', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   /** The contract a submitted change of it (`forContracts`) changes, while it is open (unique). */
   openChangeOf: text('open_change_of'),
+  /** The day the back office issues the application as a contract (its line declares `issue`). */
+  issueOn: date('issue_on', { mode: 'string' }),
+  /** The contract the application was issued as (set once, in the issuing transaction). */
+  issuedContract: text('issued_contract'),
 });
 
 /** Documents a claim still needs from the customer; `erhaltenAm` once one arrived. */

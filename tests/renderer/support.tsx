@@ -13,9 +13,7 @@ const read = <T,>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as 
 export async function setupTexts(namespace: string): Promise<void> {
   if (!i18next.isInitialized) {
     // The texts in andsafe's market (German, euros), as the app sets them up.
-    const texts = marketTexts(
-      read<{ market: Market }>('definitions/brands/andsafe.json').market,
-    );
+    const texts = marketTexts(read<{ market: Market }>('definitions/brands/andsafe.json').market);
     await i18next
       .use(initReactI18next)
       .use(texts.postProcessor)

@@ -21,9 +21,8 @@ const { authStore } = await import('../../../apps/web/src/auth/index.ts');
 const { ContractsPage } = await import('../../../apps/web/src/portal/ContractsPage.tsx');
 const { ContractDetailPage } = await import('../../../apps/web/src/portal/ContractDetailPage.tsx');
 const { CustomerNav } = await import('../../../apps/web/src/portal/CustomerNav.tsx');
-const { formatAmount, formatDate, maskIban } = await import(
-  '../../../apps/web/src/portal/format.ts'
-);
+const { formatAmount, formatDate, maskIban } =
+  await import('../../../apps/web/src/portal/format.ts');
 
 /** A customer session whose access token carries these claims. */
 function sessionWith(claims: Record<string, unknown>) {

@@ -51,7 +51,9 @@ export function loadTariffs(dir: string = TARIFFS_DIR): TariffCatalogue {
     for (const product of data.products) {
       const key = `${product} ${data.currency}`;
       if (priced.has(key))
-        throw new Error(`Produkt ${product} hat mehr als einen Tarif in ${data.currency} (${name}).`);
+        throw new Error(
+          `Produkt ${product} hat mehr als einen Tarif in ${data.currency} (${name}).`,
+        );
       priced.add(key);
     }
     tariffs.push(data);

@@ -56,6 +56,9 @@ function bikeVersion2(def: JsonObject = realJson(FLOW)): {
   ((def['prefill'] as JsonObject)['fields'] as JsonObject)['bikeManufacturer'] = {
     target: 'fahrrad.marke',
   };
+  // The contract's manufacturer is issued from the renamed answer.
+  const issued = (def['issue'] as JsonObject)['contract'] as JsonObject;
+  issued['fahrrad.hersteller'] = { var: 'answers.fahrrad.marke' };
   const cover = stepOf(def, 'deckung')['form'] as {
     schema: { properties: JsonObject; required: string[] };
     uiSchema: JsonObject & { 'ui:order'?: string[] };

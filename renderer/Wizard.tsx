@@ -129,7 +129,12 @@ export function Wizard(props: WizardProps) {
   const context: RendererFormContext = useMemo(
     () => ({
       t: (key, values) => t(key, values),
-      exists: (key) => i18n.exists(key, { ns: definition.i18nNamespace }),
+      exists: (key, values) =>
+        i18n.exists(key, {
+          ns: definition.i18nNamespace,
+          // A text with plural forms (`<key>_one`, `<key>_other`) exists for a count.
+          ...(typeof values?.['count'] === 'number' ? { count: values['count'] } : {}),
+        }),
       i18nPrefix: step?.i18nPrefix ?? '',
       locale: i18n.language,
       lookup: (endpoint, query) =>

@@ -28,8 +28,7 @@ function valueText(value: Value | undefined, context: RendererFormContext): stri
 function usedText(step: Step, context: RendererFormContext): string {
   const { t } = context;
   if (!step.ausgefuehrt) return t('common:worksheet.skipped');
-  if (step.operation === 'round')
-    return t('common:worksheet.round', { stellen: step.stellen ?? 2 });
+  if (step.operation === 'round') return t('common:worksheet.round', { count: step.stellen ?? 2 });
   const value = valueText(step.wert, context);
   const source = step.quelle;
   if (source?.art === 'tabelle')

@@ -52,8 +52,11 @@ export type LookupService = (
 export interface RendererFormContext {
   /** Translates a key (flow namespace by default, `common:` prefix for shared texts). */
   t: (key: string, values?: Record<string, unknown>) => string;
-  /** Whether a key has a text (used to fall back from specific to shared messages). */
-  exists: (key: string) => boolean;
+  /**
+   * Whether a key has a text (used to fall back from specific to shared messages); with a numeric
+   * `count` among the values, whether it has one for that count (i18next's plural forms).
+   */
+  exists: (key: string, values?: Record<string, unknown>) => boolean;
   /** The step's i18n prefix; field texts are `<prefix>.<field>.label`, `.help`, `.options.<value>`. */
   i18nPrefix: string;
   /**
@@ -87,5 +90,5 @@ export function formContextOf(registry: { formContext?: unknown }): RendererForm
 export function textLookupOf(
   context: Pick<RendererFormContext, 't' | 'exists'>,
 ): (key: string, values?: Record<string, unknown>) => string | undefined {
-  return (key, values) => (context.exists(key) ? context.t(key, values) : undefined);
+  return (key, values) => (context.exists(key, values) ? context.t(key, values) : undefined);
 }

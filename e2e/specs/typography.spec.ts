@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from '../support/signIn.ts';
-import { badLineBreaks } from '../support/typography.ts';
+import { badLineBreaks, linesOfText } from '../support/typography.ts';
 
 // German typography as a reader sees it at a desktop, a phone and the narrowest width: words
 // hyphenate or stay whole, dates and figures never break, an e-mail address breaks only after its
@@ -9,6 +9,13 @@ import { badLineBreaks } from '../support/typography.ts';
 
 const BRANDS = ['andsafe', 'hfk', 's-direkt', 'protect', 'protect-ch'] as const;
 const WIDTHS = [1280, 390, 320] as const;
+const BRAND_NAMES = {
+  andsafe: 'andsafe',
+  hfk: 'HFK',
+  's-direkt': 'S-Direkt',
+  protect: 'protect',
+  'protect-ch': 'protect Schweiz',
+} as const;
 const AGENT = 'ole.petersen@hfk-petersen.example';
 
 /** Expects no line of the page to break inside a word, a figure or an e-mail address. */
@@ -17,7 +24,7 @@ async function expectGoodLineBreaks(page: Page, where: string): Promise<void> {
   expect(await badLineBreaks(page), where).toEqual([]);
 }
 
-test('every brand’s home page breaks its words with a hyphen and e-mail addresses at their dots', async ({
+test('every brand’s home page breaks words with a hyphen, e-mail addresses at their dots, and never the brand’s name', async ({
   page,
 }) => {
   for (const brand of BRANDS) {
@@ -32,6 +39,10 @@ test('every brand’s home page breaks its words with a hyphen and e-mail addres
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 844 });
       await expectGoodLineBreaks(page, `${brand} home at ${width} px`);
+      // The brand's name is one word to the reader: "S-Direkt" does not break at its hyphen.
+      const heading = page.getByRole('heading', { level: 1 });
+      const name = BRAND_NAMES[brand];
+      expect(await linesOfText(heading, name), `${name} at ${width} px`).toBe(1);
     }
   }
 });

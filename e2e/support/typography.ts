@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /** A place where a line broke where it must not: the text of its line's end and next start. */
 export interface BadBreak {
@@ -76,4 +76,34 @@ export function badLineBreaks(page: Page): Promise<BadBreak[]> {
     }
     return found;
   });
+}
+
+/**
+ * On how many lines the words `text` stand inside the element (1 when they do not break; 0 when
+ * the element does not contain them). Lines are told apart by the top of each character's box.
+ */
+export function linesOfText(element: Locator, text: string): Promise<number> {
+  return element.evaluate((root, wanted) => {
+    const range = document.createRange();
+    const chars: { char: string; top: number }[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const data = (node as Text).data;
+      for (let index = 0; index < data.length; index++) {
+        // Soft hyphens and spaces are left out: a space at a line's end has no box.
+        if (data[index] === '\u00ad' || /\s/.test(data[index] ?? '')) continue;
+        range.setStart(node, index);
+        range.setEnd(node, index + 1);
+        const box = [...range.getClientRects()].filter((rect) => rect.width > 0).pop();
+        if (box) chars.push({ char: data[index] ?? '', top: box.top });
+      }
+    }
+    const at = chars
+      .map((c) => c.char)
+      .join('')
+      .indexOf(wanted.replace(/\s/g, ''));
+    if (at < 0) return 0;
+    const tops = chars.slice(at, at + wanted.replace(/\s/g, '').length).map((c) => c.top);
+    return 1 + tops.filter((top, index) => index > 0 && top > (tops[index - 1] ?? top) + 2).length;
+  }, text);
 }

@@ -36,7 +36,30 @@ export function lookupText(
   return typeof node === 'string' ? node : undefined;
 }
 
-/** A text by key with `{{name}}` values filled in, or undefined when there is no text. */
+/**
+ * The text of a key for a count, as i18next chooses it: `<key>_<category>` by the locale's plural
+ * rules (`_one` for 1 and `_other` otherwise in German) where the bundle has it, else the key's
+ * own text. Without a count, the key's own text.
+ */
+export function lookupCountedText(
+  bundles: Bundles,
+  key: string,
+  defaultNamespace: string,
+  count: unknown,
+  locale = 'de',
+): string | undefined {
+  if (typeof count === 'number') {
+    const category = new Intl.PluralRules(locale).select(count);
+    const counted = lookupText(bundles, `${key}_${category}`, defaultNamespace);
+    if (counted !== undefined) return counted;
+  }
+  return lookupText(bundles, key, defaultNamespace);
+}
+
+/**
+ * A text by key with `{{name}}` values filled in, or undefined when there is no text. A numeric
+ * `count` among the values chooses the plural form, as in i18next.
+ */
 export type TextLookup = (key: string, values?: Record<string, unknown>) => string | undefined;
 
 /**
@@ -75,7 +98,8 @@ export function interpolate(
 
 /**
  * A text lookup over German bundles (the server's way to the texts the browser shows), in the
- * brand's market when one is given (see {@link interpolate}).
+ * brand's market when one is given (see {@link interpolate}); a `count` value chooses the plural
+ * form (see {@link lookupCountedText}).
  */
 export function textLookup(
   bundles: Bundles,
@@ -83,7 +107,13 @@ export function textLookup(
   market?: Market,
 ): TextLookup {
   return (key, values) => {
-    const text = lookupText(bundles, key, defaultNamespace);
+    const text = lookupCountedText(
+      bundles,
+      key,
+      defaultNamespace,
+      values?.['count'],
+      market?.locale,
+    );
     return text === undefined ? undefined : interpolate(text, values, market);
   };
 }

@@ -8,6 +8,7 @@ export {
 } from './source.ts';
 export {
   interpolate,
+  lookupCountedText,
   lookupText,
   splitKey,
   textLookup,

@@ -16,15 +16,26 @@ export function firstText(
 }
 
 /**
+ * The values a problem's text reads: a numeric `limit` is also the `count` that chooses the text's
+ * plural form ("mindestens 1 reisende Person", "mindestens 3 Reisende").
+ */
+function textValues(values: Record<string, unknown> | undefined) {
+  const limit = values?.['limit'];
+  return typeof limit === 'number' && values?.['count'] === undefined
+    ? { ...values, count: limit }
+    : values;
+}
+
+/**
  * The German message of a problem, as the field and the error summary show it and the server
- * answers it: the first of its keys with a text (values such as `{{limit}}` filled in), else
- * `common:errors.default`. A problem inside a list item names the item first: the item's heading
+ * answers it: the first of its keys with a text (values such as `{{limit}}` filled in, the plural
+ * form chosen by the limit), else `common:errors.default`. A problem inside a list item names the item first: the item's heading
  * (`<prefix>.<list>.item`, else `common:list.item`, with `{{nummer}}`) joined by
  * `common:list.itemError` ("Person 2: Bitte geben Sie ein Geburtsdatum an.").
  */
 export function problemMessage(problem: FieldProblem, text: TextLookup): string {
   const message =
-    firstText(problem.keys, text, problem.values) ??
+    firstText(problem.keys, text, textValues(problem.values)) ??
     text('common:errors.default') ??
     DEFAULT_FIELD_ERROR;
   if (!problem.item) return message;

@@ -30,7 +30,8 @@ export type FieldTemplateInput = Pick<
 /**
  * One field: its label from i18n (with " (optional)" when not required), a help button when the
  * definition asks for one, a hint, the error text above the control, and the control. Radio and
- * checkbox groups get a fieldset with a legend. A nested object or a list renders only its
+ * checkbox groups get a fieldset with a legend; a single box has its label beside it (the widget
+ * draws it) and its help button after that. A nested object or a list renders only its
  * children (its ObjectFieldTemplate or ArrayFieldTemplate draws the fieldset). A read-only field
  * (`"readOnly": true`) shows its label and its answer as people read it (an option's label) in an
  * `<output>` named by the label, with no control to edit. Texts inside list items are keyed
@@ -117,6 +118,19 @@ export function FieldTemplate(props: FieldTemplateInput) {
     </>
   );
   const className = `field${hasError ? ' field--error' : ''}`;
+  // A single box (a yes/no field with the checkbox widget, rjsf's default for one) carries its
+  // label beside it: the field draws none, so a consent's text shows once; its help follows it.
+  if (schema.type === 'boolean' && (widget === undefined || widget === 'checkbox')) {
+    return (
+      <div className={className}>
+        {messages}
+        <div className="field__box-row">
+          {children}
+          {help}
+        </div>
+      </div>
+    );
+  }
   if (widget && GROUP_WIDGETS.has(widget)) {
     return (
       <div className={className}>

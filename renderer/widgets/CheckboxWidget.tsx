@@ -1,14 +1,21 @@
 import type { ReactElement } from 'react';
 import type { WidgetProps } from './widgetProps.ts';
+import { formContextOf } from '../formContext.ts';
 import { controlAttributes } from './controlAttributes.ts';
 
 /**
- * A single yes/no box with its label beside it (taken from the `label` prop; the FieldTemplate
- * renders no label of its own for this widget). Stores true or false.
+ * A single yes/no box with its label beside it (taken from the `label` prop, with " (optional)"
+ * when not required; the FieldTemplate renders no label of its own for this widget). Stores true
+ * or false.
  */
 export function CheckboxWidget(props: WidgetProps): ReactElement {
   const { id, onChange, onBlur, onFocus } = props;
   const checked = props.value === true;
+  const context = formContextOf(props.registry);
+  const optional =
+    props.required === true
+      ? null
+      : (context.texts?.optionalSuffix ?? context.t('common:field.optionalSuffix'));
   return (
     <div className="checkbox">
       <input
@@ -22,6 +29,7 @@ export function CheckboxWidget(props: WidgetProps): ReactElement {
       />
       <label className="checkbox__label" htmlFor={id}>
         {props.label}
+        {optional}
       </label>
     </div>
   );

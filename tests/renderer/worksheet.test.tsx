@@ -129,6 +129,21 @@ describe('the rating worksheet under the price', () => {
     expect(await axe(box)).toEqual([]);
   });
 
+  it('counts the decimal places of a rounding in the singular for one', async () => {
+    const schritte = rechenweg.schritte.map((step) =>
+      step.id === 'runden' ? { ...step, bezeichnung: 'auf Zehntel gerundet', stellen: 1 } : step,
+    );
+    open({ beitrag: 1800, rechenweg: { ...rechenweg, schritte } });
+    const box = await screen.findByRole('region');
+    fireEvent.click(await within(box).findByText('Rechenweg des Beitrags anzeigen'));
+    const steps = within(box).getByRole('table', { name: 'Berechnung Schritt für Schritt' });
+    const row = within(steps)
+      .getByRole('rowheader', { name: 'auf Zehntel gerundet' })
+      .closest('tr');
+    expect(row?.textContent).toContain('gerundet auf 1 Nachkommastelle');
+    expect(row?.textContent).not.toContain('Nachkommastellen');
+  });
+
   it('shows no worksheet when the price comes without one (customers)', async () => {
     open({ beitrag: 1800 });
     const box = await screen.findByRole('region');

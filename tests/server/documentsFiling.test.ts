@@ -123,3 +123,30 @@ describe('the limit per customer', () => {
     expect((await filed('2000103')).pdfs - before.pdfs).toBe(21);
   });
 });
+
+describe('a limit of one per customer', () => {
+  let single: TestServer;
+  beforeAll(async () => {
+    single = await startApplicationServer(undefined, {
+      uploads: { dir: uploads },
+      documents: { filedPerCustomerPerDay: 1 },
+    });
+  }, 60_000);
+  afterAll(() => single.close());
+
+  it('says it in the singular: one offer was made already', async () => {
+    const ask = () =>
+      single.app.inject({
+        method: 'POST',
+        url: '/api/antrag/fahrrad/angebot',
+        headers: asCustomer('3000101'),
+        payload: offer,
+      });
+    expect((await ask()).statusCode).toBe(200);
+    const refused = await ask();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json<{ message: string }>().message).toBe(
+      'Für dieses Kundenkonto wurde in den letzten 24 Stunden schon 1 Angebot erstellt und ins Postfach gelegt. Weitere sind später wieder möglich.',
+    );
+  });
+});

@@ -101,11 +101,19 @@ describe('checkbox widget', () => {
     const { user, changes } = renderWidget(CheckboxWidget, {
       label: 'Ich stimme zu',
       schema: { type: 'boolean' },
+      required: true,
     });
     await user.click(screen.getByLabelText('Ich stimme zu'));
     await user.click(screen.getByLabelText('Ich stimme zu'));
     expect(changes()).toEqual([true, false]);
     expect(screen.getByRole('checkbox').id).toBe('root_field');
+  });
+
+  it('says "(optional)" beside a box that may stay empty', () => {
+    renderWidget(CheckboxWidget, { label: 'Ich möchte Angebote erhalten', required: false });
+    expect(
+      screen.getByRole('checkbox', { name: 'Ich möchte Angebote erhalten (optional)' }),
+    ).toBeTruthy();
   });
 });
 

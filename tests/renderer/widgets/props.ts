@@ -11,6 +11,7 @@ export const texts: Readonly<Record<string, string>> = {
   'common:validation.fileUpload.count': 'Sie haben zu viele Dateien ausgewählt.',
   'common:validation.fileUpload.type': 'Dieser Dateityp wird nicht unterstützt.',
   'common:validation.fileUpload.size': 'Die Datei ist zu groß.',
+  'common:field.optionalSuffix': ' (optional)',
   'common:widgets.select.placeholder': 'Bitte auswählen',
   'common:widgets.date.placeholder': 'TT.MM.JJJJ',
   'common:widgets.file.drop': 'Sie können Dateien auch hierher ziehen.',

@@ -1,7 +1,7 @@
 import { create as contentDisposition } from 'content-disposition';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { interpolate, lookupText, type Bundles, type Market } from '#engine';
+import { interpolate, lookupCountedText, lookupText, type Bundles, type Market } from '#engine';
 import type { Identity } from '../auth/index.ts';
 import { FLOW_NOT_FOUND, isCaller, resolveCaller, ruleContextOf } from '../applications/caller.ts';
 import { isPriced, priceAnswers } from '../applications/pricing.ts';
@@ -101,10 +101,16 @@ export function registerDocumentRoutes(
   const common = new Map([['common', readBundle(options.root, 'common')]]);
   /**
    * A German message of the documents bundle, else the common default (never a text in code), in
-   * the brand's market when the caller's brand is known.
+   * the brand's market when the caller's brand is known; a `count` value chooses its plural form.
    */
   const message = (key: string, values?: Record<string, unknown>, market?: Market): string => {
-    const found = lookupText(bundles(common), `documents:${key}`, 'documents');
+    const found = lookupCountedText(
+      bundles(common),
+      `documents:${key}`,
+      'documents',
+      values?.['count'],
+      market?.locale,
+    );
     return interpolate(
       found ?? lookupText(common, 'errors.default', 'common') ?? '',
       values,
@@ -202,7 +208,7 @@ export function registerDocumentRoutes(
               kind: kind.section,
               route: `${segment}/${definition.id}`,
               limit,
-              tooMany: message(kind.tooManyKey, { anzahl: limit }),
+              tooMany: message(kind.tooManyKey, { count: limit }),
               make: async () => ({
                 betreff: document.betreff,
                 nachricht: document.nachricht,

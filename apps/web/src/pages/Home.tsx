@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { BrandConfig } from '../../../../generated/types/brand.ts';
 import { brandAssetUrl } from '../config/brand.ts';
@@ -32,7 +32,15 @@ export function Home({ brand }: { brand: BrandConfig }) {
     <>
       <section className="hero">
         <div>
-          <h1>{t('home.title', { brand: brand.name })}</h1>
+          <h1>
+            {/* The brand's name stays on one line ("S-Direkt" never breaks at its hyphen). */}
+            <Trans
+              t={t}
+              i18nKey="home.title"
+              values={{ brand: brand.name }}
+              components={{ brand: <span className="brand-name" /> }}
+            />
+          </h1>
           <p>{t('home.intro')}</p>
           <p className="hero__actions">
             <a className="button" href="#versicherungen">

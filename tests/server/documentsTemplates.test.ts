@@ -13,6 +13,7 @@ for (const folder of [
   'definitions/locales',
   'definitions/brands',
   'definitions/documents',
+  'definitions/claim-products.json',
 ])
   cpSync(folder, join(root, folder), { recursive: true });
 const edit = (path: string, change: (value: Record<string, unknown>) => void) => {

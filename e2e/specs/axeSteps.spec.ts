@@ -50,30 +50,54 @@ const fixtures = new Map(
 const flagsOff = (path: StepPath): boolean =>
   Object.values((path.context['flags'] ?? {}) as Record<string, unknown>).every((on) => !on);
 
+/** A brand's market as its brand file declares it (the app gives a flow's rules the same). */
+const marketOf = (brand: string): unknown =>
+  (
+    JSON.parse(
+      readFileSync(join(process.cwd(), 'definitions', 'brands', `${brand}.json`), 'utf8'),
+    ) as { market?: unknown }
+  ).market;
+
+interface Opening {
+  path: StepPath;
+  brand: string;
+}
+
 /**
- * A path of generated/paths (npm run definitions:paths) that reaches the step in this variant,
- * one with every flag off first (the sweep's app runs without flags): its brand and answers.
+ * How a step is opened in this variant: a path of generated/paths (npm run definitions:paths)
+ * that reaches it, one with every flag off first (the sweep's app runs without flags), with its
+ * answers, under the sweep's brand when it shows the step there, else the path's or another brand
+ * the flow is offered under; each brand with its real market (the paths vary the market freely, so
+ * a step only a Swiss market shows is opened under a Swiss brand). Undefined when no brand the flow
+ * is offered under shows the step: it is not swept.
  */
-function pathShowing(run: PublicRun, stepId: string): StepPath | undefined {
+function openingOf(run: PublicRun, stepId: string): Opening | undefined {
   const paths =
     fixtures
       .get(run.flow.id)
       ?.variants.find((v) => v.variant === (run.variant ?? null))
       ?.paths.filter((p) => p.steps.includes(stepId)) ?? [];
-  return paths.find(flagsOff) ?? paths[0];
+  const offered: string[] = run.flow.brands;
+  for (const path of [...paths.filter(flagsOff), ...paths.filter((p) => !flagsOff(p))]) {
+    const brands = [BRAND, String(path.context['brand']), ...offered].filter(
+      (brand, i, all) => all.indexOf(brand) === i && offered.includes(brand),
+    );
+    const brand = brands.find((candidate) => {
+      const context = {
+        ...path.context,
+        route: paramsOf(run.baseRoute),
+        brand: candidate,
+        market: marketOf(candidate),
+      };
+      return visibleSteps(run.flow, { data: path.data, context }).some((s) => s.id === stepId);
+    });
+    if (brand !== undefined) return { path, brand };
+  }
+  return undefined;
 }
 
-/** The sweep's brand when the path still reaches the step under it, otherwise the path's own. */
-function brandOf(run: PublicRun, stepId: string, path: StepPath): string {
-  const context = { ...path.context, route: paramsOf(run.baseRoute), brand: BRAND };
-  return visibleSteps(run.flow, { data: path.data, context }).some((s) => s.id === stepId)
-    ? BRAND
-    : String(path.context['brand']);
-}
-
-async function open(page: Page, run: PublicRun, stepId: string, path: StepPath) {
+async function open(page: Page, run: PublicRun, stepId: string, { path, brand }: Opening) {
   const { data } = path;
-  const brand = brandOf(run, stepId, path);
   // A missing asset answers a plain 404 on the app's origin: enough to reach its sessionStorage
   // without starting the app a second time for every step.
   await page.goto('/assets/leer');
@@ -123,15 +147,15 @@ const swept = new Set<string>();
 for (const run of runs) {
   const steps = run.flow.steps.filter((step) => {
     const key = `${run.flow.id}/${step.id}`;
-    if (swept.has(key) || pathShowing(run, step.id) === undefined) return false;
+    if (swept.has(key) || openingOf(run, step.id) === undefined) return false;
     swept.add(key);
     return true;
   });
   for (const step of steps) {
     test(`${run.flow.id}${run.variant ? ` (${run.variant})` : ''} / ${step.id}: no axe violations, first shown, after a failed Weiter and with help open`, async () => {
-      const path = pathShowing(run, step.id);
-      if (!path) throw new Error(`no path reaches ${step.id}`);
-      await open(page, run, step.id, path);
+      const opening = openingOf(run, step.id);
+      if (!opening) throw new Error(`no path reaches ${step.id}`);
+      await open(page, run, step.id, opening);
       await expect(page).toHaveURL(new RegExp(`/${step.id}(\\?|$)`));
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expectStepAccessible(page, step.form !== undefined);
@@ -142,13 +166,17 @@ for (const run of runs) {
 
 test('every step of every public flow is checked in at least one variant', () => {
   for (const flow of new Set(runs.map((r) => r.flow))) {
+    const variants = runs.filter((r) => r.flow === flow);
     const checked = new Set(
-      runs
-        .filter((r) => r.flow === flow)
-        .flatMap((r) => r.flow.steps.filter((s) => pathShowing(r, s.id)).map((s) => s.id)),
+      variants.flatMap((r) => r.flow.steps.filter((s) => openingOf(r, s.id)).map((s) => s.id)),
     );
+    // Only a step its market decides on may go unchecked, when no brand the flow is offered under
+    // has that market (the payment-method step of a flow not offered under a Swiss brand).
+    const unchecked = flow.steps.filter((s) => !checked.has(s.id));
     expect(
-      flow.steps.map((s) => s.id).filter((id) => !checked.has(id)),
+      unchecked
+        .filter((s) => !JSON.stringify(s.visibleWhen ?? null).includes('context.market'))
+        .map((s) => s.id),
       flow.id,
     ).toEqual([]);
   }

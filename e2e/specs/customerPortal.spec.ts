@@ -145,7 +145,9 @@ test('a customer changes the e-mail address with the code sent to it, and the co
   await page.getByLabel('Postleitzahl').fill('8033');
   await page.getByRole('button', { name: 'Änderungen speichern' }).click();
   await expect(
-    page.getByRole('link', { name: 'Bitte geben Sie eine Postleitzahl mit 5 Ziffern ein.' }),
+    page.getByRole('link', {
+      name: 'Bitte geben Sie eine gültige Postleitzahl ein, zum Beispiel',
+    }),
   ).toBeVisible();
   await page.getByLabel('Straße').fill('Sendlinger Straße');
   await page.getByLabel('Hausnummer').fill('7');

@@ -32,9 +32,11 @@ test('moving: a household contract gets the new address with the household data,
   const move = firstOfMonth(1);
   await page.getByLabel('Umzugsdatum', { exact: true }).fill(move.typed);
   await page.getByRole('button', { name: 'Beitrag berechnen' }).click();
-  // A postcode of four digits is refused with the German message.
+  // A postcode of four digits is refused with the German message and an example of the brand's market.
   await expect(
-    page.getByRole('link', { name: 'Bitte geben Sie eine Postleitzahl mit fünf Ziffern an.' }),
+    page.getByRole('link', {
+      name: 'Bitte geben Sie eine gültige Postleitzahl an, zum Beispiel',
+    }),
   ).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByLabel('Postleitzahl').fill('20095');

@@ -29,7 +29,7 @@ function flowRoutes(definition: WizardDefinition): RegExp[] {
       .split(/\{\w+\}/)
       .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
       .join('[^/]+');
-    // The route itself or one step below it (`/antrag/fahrrad/person`).
+    // The route itself or one step below it (`/antrag/<flow>/<step>`).
     return new RegExp(`^${pattern}(?:/[^/]+)?/?$`);
   });
 }

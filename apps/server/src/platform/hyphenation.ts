@@ -10,7 +10,7 @@ const { hyphenateSync } = require('hyphen/de') as { hyphenateSync: HyphenationFu
 export const SOFT_HYPHEN = '\u00ad';
 
 /**
- * Only the long compounds get soft hyphens ("Tierhalterhaftpflichtversicherung",
+ * Only the long compounds get soft hyphens ("Haftpflichtversicherungsschutz",
  * "Einwilligungserklärung"): they are what cannot fit a tile's heading or a phone's line. A
  * shorter word fits any line, a browser with German patterns (CSS `hyphens: auto` with `lang`)
  * hyphenates it itself, and its text stays plain for search and for tests that match it.
@@ -27,7 +27,7 @@ const VERBATIM = /\{\{[^}]*\}\}|\$t\([^)]*\)|<[^>]*>|\S*(?:[/@]|\.(?=\w))\S*/g;
 
 /**
  * A German text with soft hyphens between the syllables of its long words, so that a long compound
- * ("Tierhalterhaftpflichtversicherung") breaks with a hyphen in every browser, also one without
+ * ("Haftpflichtversicherungsschutz") breaks with a hyphen in every browser, also one without
  * German hyphenation patterns, instead of overflowing or breaking anywhere without one.
  */
 export function hyphenateText(text: string): string {

@@ -73,11 +73,6 @@ export function slugOf(text: string): string {
   return foldSpelledOut(text).replace(/ /g, '-');
 }
 
-/** The bike makers of data/fahrradhersteller.json. */
-export function bikeMakers(): FinderItem[] {
-  return readDataFile<FinderItem[]>('fahrradhersteller.json');
-}
-
 /** The demo postcodes of data/adressen.json. */
 export function postleitzahlen(): Postleitzahl[] {
   return readDataFile<Postleitzahl[]>('adressen.json');

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   MAX_RESULTS,
-  bikeMakers,
   foldText,
   postleitzahlen,
   search,
@@ -24,12 +23,11 @@ const searchText = {
 const cacheable = (reply: FastifyReply) => reply.header('Cache-Control', 'public, max-age=3600');
 
 /**
- * The finders of the application flows, without sign-in, from the JSON files of apps/server/data:
- * `GET /api/finder/fahrradhersteller?q=` (bike makers), `GET /api/adresse/orte?plz=&ort=` (places
+ * The finders of the application flows, without sign-in: every catalogue of definitions/catalogues/
+ * with `finder: true` is searched at `GET /api/finder/<id>?q=` (the catalogue's file name is its
+ * id), and the address data of apps/server/data answers `GET /api/adresse/orte?plz=&ort=` (places
  * of postcodes starting with plz) and `GET /api/adresse/strassen?plz=&q=` (streets of one
- * postcode). Each answers at most 20 entries; an unknown postcode answers `[]`. Every catalogue of
- * definitions/catalogues/ with `finder: true` is searched at `GET /api/finder/<id>?q=` (dog
- * breeds, business types).
+ * postcode). Each answers at most 20 entries; an unknown postcode answers `[]`.
  */
 export function registerFinderRoutes(app: FastifyInstance): void {
   for (const catalogue of catalogues().values()) {
@@ -44,25 +42,6 @@ export function registerFinderRoutes(app: FastifyInstance): void {
       },
     );
   }
-
-  app.get<{ Querystring: { q: string } }>(
-    '/api/finder/fahrradhersteller',
-    {
-      schema: {
-        querystring: {
-          type: 'object',
-          properties: { q: { ...text, minLength: 1, pattern: '\\S' } },
-          required: ['q'],
-          additionalProperties: false,
-        },
-      },
-    },
-    async (request, reply): Promise<FinderItem[]> => {
-      cacheable(reply);
-      if (foldText(request.query.q) === '') return [];
-      return search(bikeMakers(), request.query.q).map(({ key, label }) => ({ key, label }));
-    },
-  );
 
   app.get<{ Querystring: { plz: string; ort?: string } }>(
     '/api/adresse/orte',

@@ -56,7 +56,7 @@ describe('the definitions check of catalogues and their lookups', () => {
       value: { catalogue: ['hunderassen', { var: 'answers.fahrrad.hersteller' }, 'gewicht'] },
     };
     expect(located({ [TARIFF]: tariff })).toEqual([
-      `${TARIFF} /rating/inputs/rasse/value/catalogue: the first argument must name a catalogue of definitions/catalogues/ (gewerbearten, hunderassen)`,
+      `${TARIFF} /rating/inputs/rasse/value/catalogue: the first argument must name a catalogue of definitions/catalogues/ (fahrradhersteller, gewerbearten, hunderassen)`,
       `${TARIFF} /rating/inputs/gross/value/catalogue: the third argument must be an attribute of catalogue "hunderassen" (listenhund, groesse)`,
     ]);
   });

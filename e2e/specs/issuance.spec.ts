@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { germanDay } from '../support/dates.ts';
 import { downloadedPdfText } from '../support/pdf.ts';
 import { signIn } from '../support/signIn.ts';
-import { atStep, choose, heading, next } from '../support/wizard.ts';
+import { walkToSummary } from '../support/bikeApplication.ts';
+import { atStep, heading, next } from '../support/wizard.ts';
 
 // A signed-in customer buys a bike insurance in the portal; the back office issues it at once
 // (definitions/applications/fahrrad.json, issue), so the contract is in "Meine Verträge" with its
@@ -13,48 +14,16 @@ test('a customer buys a bike insurance and finds the contract in Meine Verträge
   await page.goto('/kunden/antrag/fahrrad');
   await signIn(page, 'anna.schmidt@beispiel.example');
   await atStep(page, 'Ihr Fahrrad');
-  await page.getByRole('combobox', { name: 'Hersteller' }).fill('Gazelle');
-  await page.getByLabel('Fahrradtyp', { exact: true }).selectOption({ label: 'Trekkingrad' });
-  await page.getByLabel('Rahmennummer', { exact: true }).fill('GZL2024777');
-  await page.getByLabel('Kaufpreis in Euro', { exact: true }).fill('2000');
-  await page.getByLabel('Kaufdatum', { exact: true }).fill(germanDay(-30));
-  await next(page);
-  await atStep(page, 'Ihr Versicherungsschutz');
-  await choose(page, 'Reparaturschutz einschließen?', 'Ja');
-  await choose(page, 'Auch Verschleißteile', 'Nein');
-  await choose(page, 'Schutzbrief einschließen?', 'Nein');
-  await next(page);
-  await atStep(page, 'Angaben zur versicherten Person');
-  await choose(page, 'Anrede', 'Frau');
-  await page.getByLabel('Vorname', { exact: true }).fill('Anna');
-  await page.getByLabel('Nachname', { exact: true }).fill('Schmidt');
-  await page.getByLabel('Geburtsdatum', { exact: true }).fill('09.09.1988');
-  await page.getByLabel('E-Mail-Adresse', { exact: true }).fill('anna.schmidt@beispiel.example');
-  await next(page);
-  await atStep(page, 'Wo wohnen Sie?');
-  await page.getByLabel('Postleitzahl', { exact: true }).fill('24103');
-  const ort = page.getByRole('combobox', { name: 'Ort' });
-  await ort.fill('Ki');
-  await page.getByRole('option', { name: 'Kiel' }).click();
-  const strasse = page.getByRole('combobox', { name: 'Straße' });
-  await strasse.fill('Holsten');
-  await page.getByRole('option', { name: 'Holstenstraße' }).click();
-  await page.getByLabel('Hausnummer', { exact: true }).fill('7');
-  await next(page);
-  await atStep(page, 'Versicherungsbeginn');
-  await page
-    .getByLabel('Ab wann soll Ihr Fahrrad versichert sein?', { exact: true })
-    .fill(germanDay(14));
-  await next(page);
-  await atStep(page, 'Zahlungsweise');
-  await choose(page, 'Wie möchten Sie Ihren Beitrag zahlen?', 'jährlich');
-  await next(page);
-  await atStep(page, 'Bankverbindung');
-  await page.getByLabel('IBAN', { exact: true }).fill('DE44500105175407324931');
-  await page.getByLabel(/Kontoinhaberin oder Kontoinhaber/).fill('Anna Schmidt');
-  await page.getByRole('checkbox', { name: /SEPA-Lastschriftmandat/ }).check();
-  await next(page);
-  await atStep(page, 'Bitte prüfen Sie Ihre Angaben');
+  await walkToSummary(page, 'andsafe', {
+    maker: 'Gazelle',
+    frame: 'GZL2024777',
+    price: '2000',
+    firstName: 'Anna',
+    lastName: 'Schmidt',
+    birthday: '09.09.1988',
+    email: 'anna.schmidt@beispiel.example',
+    houseNumber: '7',
+  });
   await next(page);
   await atStep(page, 'Einwilligungen und Antrag absenden');
   await page.getByRole('checkbox', { name: /Versicherungsbedingungen/ }).check();

@@ -4,6 +4,7 @@ import { computeValue } from '#engine';
 import type { WizardDefinition } from '#engine';
 import type { WizardController } from './store/controller.ts';
 import type { RendererFormContext } from './formContext.ts';
+import { ContentBlocks } from './ContentBlocks.tsx';
 import { setDocumentTitle } from './documentTitle.ts';
 
 type Page = NonNullable<WizardDefinition['pages']>[number];
@@ -28,7 +29,10 @@ function isPlainClick(event: MouseEvent): boolean {
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 
-/** A page outside the steps (error, not supported, confirmation): heading, text, buttons back in. */
+/**
+ * A page outside the steps (error, not supported, confirmation): heading, text, its content blocks
+ * (rules may read result.*), buttons back in.
+ */
 export function PageView({
   controller,
   page,
@@ -62,6 +66,9 @@ export function PageView({
         {title}
       </h1>
       <p>{t(page.textKey, values)}</p>
+      {page.content?.length ? (
+        <ContentBlocks blocks={page.content} scope={scope} context={context} />
+      ) : null}
       {page.actions?.length ? (
         <div className="wizard-actions">
           {page.actions.map((action) => {

@@ -30,6 +30,10 @@ test('a customer buys a bike insurance and finds the contract in Meine Verträge
   await page.getByRole('checkbox', { name: /Datenschutzhinweise/ }).check();
   await page.getByRole('button', { name: 'Zahlungspflichtig beantragen' }).click();
   await expect(heading(page, 'Vielen Dank für Ihren Antrag')).toBeVisible();
+  await expect(
+    // Long words carry soft hyphens (the platform hyphenates German text).
+    page.getByText(/^Ihr Vertrag ist abgeschlossen: Ver.*FA-V\d{7}\./),
+  ).toBeVisible();
 
   await page.goto('/kunden/vertraege');
   // The new contract's card: the product's name, linking the contract by its number.

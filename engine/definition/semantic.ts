@@ -33,6 +33,13 @@ function checkIds(def: WizardDefinition, env: SemanticEnvironment): void {
         `page id "${p.id}" is already used by ${seen.get(p.id)}; ids share the URL space`,
       );
     else seen.set(p.id, `/pages/${i}`);
+    p.content?.forEach((block, b) => {
+      if (block.type === 'download' || block.type === 'links')
+        env.report(
+          `/pages/${i}/content/${b}/type`,
+          `a ${block.type} block belongs on a step: a page shows texts, hints, lists and info boxes`,
+        );
+    });
   });
 }
 

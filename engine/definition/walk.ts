@@ -84,6 +84,61 @@ function formRules(step: Step, at: string, scope: RuleScope): LocatedRule[] {
   return rules;
 }
 
+/** The rules of content blocks at `at` (a step or a page), reading the answers of `upTo`. */
+function blockRules(
+  blocks: NonNullable<WizardDefinition['steps'][number]['content']>,
+  at: string,
+  upTo: readonly Step[],
+): LocatedRule[] {
+  const found: LocatedRule[] = [];
+  blocks.forEach((block, b) => {
+    if (block.visibleWhen !== undefined) {
+      found.push({
+        pointer: `${at}/content/${b}/visibleWhen`,
+        rule: block.visibleWhen,
+        scope: { steps: upTo, extraRoots: ['result'] },
+      });
+    }
+    for (const [name, rule] of Object.entries(block.values ?? {})) {
+      found.push({
+        pointer: `${at}/content/${b}/values/${name}`,
+        rule,
+        scope: { steps: upTo, extraRoots: ['result'] },
+      });
+    }
+    if (block.value !== undefined)
+      found.push({
+        pointer: `${at}/content/${b}/value`,
+        rule: block.value,
+        scope: { steps: upTo, extraRoots: ['result'] },
+      });
+    // A download's request reads the answers as a call's body does.
+    for (const part of ['params', 'body'] as const)
+      for (const [name, rule] of Object.entries(block[part] ?? {}))
+        found.push({
+          pointer: `${at}/content/${b}/${part}/${name}`,
+          rule,
+          scope: { steps: upTo, extraRoots: ['result', 'answers'] },
+        });
+    block.links?.forEach((link, l) => {
+      const linkScope: RuleScope = { steps: upTo, extraRoots: ['result'] };
+      for (const [name, rule] of Object.entries(link.params ?? {}))
+        found.push({
+          pointer: `${at}/content/${b}/links/${l}/params/${name}`,
+          rule,
+          scope: linkScope,
+        });
+      if (link.visibleWhen !== undefined)
+        found.push({
+          pointer: `${at}/content/${b}/links/${l}/visibleWhen`,
+          rule: link.visibleWhen,
+          scope: linkScope,
+        });
+    });
+  });
+  return found;
+}
+
 /** Every rule of a definition with the variables it may read there. */
 export function locateRules(definition: WizardDefinition): LocatedRule[] {
   const rules: LocatedRule[] = [];
@@ -98,51 +153,7 @@ export function locateRules(definition: WizardDefinition): LocatedRule[] {
         scope: { steps: steps.slice(0, i), extraRoots: [] },
       });
     }
-    step.content?.forEach((block, b) => {
-      if (block.visibleWhen !== undefined) {
-        rules.push({
-          pointer: `${at}/content/${b}/visibleWhen`,
-          rule: block.visibleWhen,
-          scope: { steps: upTo, extraRoots: ['result'] },
-        });
-      }
-      for (const [name, rule] of Object.entries(block.values ?? {})) {
-        rules.push({
-          pointer: `${at}/content/${b}/values/${name}`,
-          rule,
-          scope: { steps: upTo, extraRoots: ['result'] },
-        });
-      }
-      if (block.value !== undefined)
-        rules.push({
-          pointer: `${at}/content/${b}/value`,
-          rule: block.value,
-          scope: { steps: upTo, extraRoots: ['result'] },
-        });
-      // A download's request reads the answers as a call's body does.
-      for (const part of ['params', 'body'] as const)
-        for (const [name, rule] of Object.entries(block[part] ?? {}))
-          rules.push({
-            pointer: `${at}/content/${b}/${part}/${name}`,
-            rule,
-            scope: { steps: upTo, extraRoots: ['result', 'answers'] },
-          });
-      block.links?.forEach((link, l) => {
-        const linkScope: RuleScope = { steps: upTo, extraRoots: ['result'] };
-        for (const [name, rule] of Object.entries(link.params ?? {}))
-          rules.push({
-            pointer: `${at}/content/${b}/links/${l}/params/${name}`,
-            rule,
-            scope: linkScope,
-          });
-        if (link.visibleWhen !== undefined)
-          rules.push({
-            pointer: `${at}/content/${b}/links/${l}/visibleWhen`,
-            rule: link.visibleWhen,
-            scope: linkScope,
-          });
-      });
-    });
+    rules.push(...blockRules(step.content ?? [], at, upTo));
     for (const [field, rule] of Object.entries(step.form?.irrelevantWhen ?? {})) {
       // A rule of list items (`<list>.<field>`) reads the item and earlier steps: the list
       // re-renders with its own answers, not with the step's other fields.
@@ -270,6 +281,7 @@ export function locateRules(definition: WizardDefinition): LocatedRule[] {
     }
   }
   definition.pages?.forEach((page, i) => {
+    rules.push(...blockRules(page.content ?? [], `/pages/${i}`, steps));
     for (const [name, rule] of Object.entries(page.values ?? {})) {
       rules.push({
         pointer: `/pages/${i}/values/${name}`,

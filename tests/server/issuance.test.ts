@@ -220,6 +220,30 @@ describe('a submitted bike application is issued as a contract at once', () => {
     expect(Number(count?.n)).toBe(1);
   });
 
+  it('answers the sale with the new contract’s number, and the audit trail records the issuing', async () => {
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/antrag/fahrrad',
+      headers: asCustomer(CUSTOMER),
+      payload: customer,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const body = response.json<{ antragsnummer: string; vertragsNummer?: string }>();
+    expect(body.vertragsNummer).toBe(await issuedAs(body.antragsnummer));
+    const audit = await queryRows<{ actor_role: string; action: string; details: unknown }>(
+      server.db.database.db,
+      sql`SELECT actor_role, action, details FROM audit_log
+          WHERE entity = 'contract' AND entity_id = ${body.vertragsNummer ?? ''}`,
+    );
+    expect(audit).toEqual([
+      {
+        actor_role: 'system',
+        action: 'vertrag.policieren',
+        details: { antragsnummer: body.antragsnummer, flow: 'fahrrad', stichtag: TODAY },
+      },
+    ]);
+  });
+
   it('issues no public application (there is no customer to hold it)', async () => {
     const antragsnummer = await submit('fahrrad', customer, {});
     expect(await issuedAs(antragsnummer)).toBeNull();

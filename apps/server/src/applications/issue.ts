@@ -3,7 +3,7 @@ import { issueDay, type IssueScope, type WizardDefinition } from '#engine';
 import { queryRows } from '../claims/sql.ts';
 import { storeContractView } from '../contracts/storeView.ts';
 import type { Db } from '../db/database.ts';
-import { applications, contracts, partners, type Brand } from '../db/schema/index.ts';
+import { applications, auditLog, contracts, partners, type Brand } from '../db/schema/index.ts';
 import type { ListedDocument } from '../documents/contractDocumentList.ts';
 import { deliverPolicy, type PolicyDelivery } from '../documents/issuedPolicy.ts';
 import type { FlowRegistry } from '../flows/registry.ts';
@@ -54,7 +54,7 @@ export function issueDayOf(definition: WizardDefinition, scope: IssueScope): str
  * Issues one submitted application as a contract when its day (`issue_on`) has come and it was
  * not issued yet: locks the application's row, builds the contract view from the line's
  * declaration (issuedView.ts), stores it with its documents through storeContractView, marks the
- * application issued and sends the policy to the customer's Postfach, all in one transaction
+ * application issued, sends the policy to the customer's Postfach and writes an audit row, all in one transaction
  * (`db` may be the caller's). A second run, also a concurrent one, finds the row issued and does
  * nothing. Applications without a customer are never issued. Answers the new contract's number,
  * or null when nothing was due.
@@ -131,6 +131,14 @@ export async function issueApplication(
       .where(eq(contracts.versicherungsNummer, view.versicherungsNummer));
     if (!stored) throw new Error(`contract ${view.versicherungsNummer} not stored`);
     await deliverPolicy(work, context.delivery, stored, row.antragsnummer, today);
+    await work.insert(auditLog).values({
+      actorRole: 'system',
+      actorId: 'policierung',
+      action: 'vertrag.policieren',
+      entity: 'contract',
+      entityId: view.versicherungsNummer,
+      details: { antragsnummer: row.antragsnummer, flow: row.flow, stichtag: today },
+    });
     return view.versicherungsNummer;
   });
 }

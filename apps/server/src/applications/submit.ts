@@ -168,10 +168,17 @@ export async function submitApplication(request: SubmitRequest): Promise<Guarded
       });
       if (request.issue && issueOn !== null && issueOn <= request.today) {
         // Its own savepoint: a line whose declaration fails is logged and stays due for the
-        // sweep; the sale stands.
-        await issueApplication(db, request.issue.context, row.id, request.today).catch(
-          request.issue.log,
-        );
+        // sweep; the sale stands. Issued at once, the answer carries the new contract's number.
+        const issued = await issueApplication(
+          db,
+          request.issue.context,
+          row.id,
+          request.today,
+        ).catch((error: unknown) => {
+          request.issue?.log(error);
+          return null;
+        });
+        if (issued) return { status: 201, body: { ...response, vertragsNummer: issued } };
       }
       return { status: 201, body: response };
     });

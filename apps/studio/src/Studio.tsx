@@ -12,14 +12,17 @@ import type { CheckRequest, CheckResponse } from './checkTypes.ts';
 import './studio.css';
 
 const PASTED = 'definitions/applications/eingefuegt.json';
-const DEFAULT_FILE = 'definitions/applications/fahrrad.json';
 const PREVIEW_DELAY_MS = 150;
 const CHECK_DELAY_MS = 400;
 const flagNames = Object.keys((flagCatalogue as { flags: Record<string, unknown> }).flags);
 
+/** The file `?datei=` asks for, else the first application flow (else the first flow). */
 const initialPath = (): string => {
   const asked = new URLSearchParams(window.location.search).get('datei');
-  return flowFiles.some((f) => f.path === asked) ? (asked as string) : DEFAULT_FILE;
+  if (flowFiles.some((f) => f.path === asked)) return asked as string;
+  const first =
+    flowFiles.find((f) => f.path.startsWith('definitions/applications/')) ?? flowFiles[0];
+  return first?.path ?? PASTED;
 };
 const textOf = (path: string): string => flowFiles.find((f) => f.path === path)?.text ?? '';
 

@@ -4,7 +4,7 @@ import type { Tariff } from '../../../../generated/types/tariff.ts';
 
 export type { Tariff };
 
-/** A product a tariff prices: a contract product, or a line sold by application only (VSH). */
+/** A product a tariff prices: a contract product, or a product sold by application only. */
 export type TariffProduct = Tariff['products'][number];
 
 /** The sections contract self-service prices with (the schema requires them of contract tariffs). */

@@ -55,7 +55,7 @@ export function claimEntries(brand: string): FlowEntry[] {
 
 /**
  * The keys of a flow's product name in the common bundle, most specific first: its partner
- * product identifier (the two SI flows share the code SI) and then its code. Pass to t().
+ * product identifier (two flows may share a product code) and then its code. Pass to t().
  */
 export function productNameKeys(entry: FlowEntry | undefined): string[] {
   return [

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultTariffs, tariffCatalogue } from '../../apps/server/src/pricing/index.ts';
 import { asCustomer, startTestServer, type TestServer } from './helpers/testDatabase.ts';
 
 // Every product key GET .../kuendigungsgruende/{productKey} answered before the reasons became data
@@ -97,5 +98,32 @@ describe('GET /api/vertrag/vertrag/{id}/kuendigungsdaten', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json<{ gruende: unknown }>().gruende).toEqual([...COMMON, ...PHV, OTHER]);
+  });
+});
+
+describe('a line whose tariff declares its own reasons', () => {
+  let vshServer: TestServer;
+  // The financial-loss liability's tariff with a reason of its own: no code names the line.
+  const OWN = { key: 'BERUFSAUFGABE', label: 'Aufgabe der beruflichen Tätigkeit' };
+  beforeAll(async () => {
+    const tariffs = defaultTariffs()
+      .all()
+      .map((tariff) =>
+        tariff.line === 'VSH' ? { ...tariff, service: { terminationReasons: [OWN] } } : tariff,
+      );
+    vshServer = await startTestServer({ tariffs: tariffCatalogue(tariffs) });
+  }, 60_000);
+  afterAll(async () => {
+    await vshServer.close();
+  });
+
+  it('answers them between the common reasons and SONSTIGES', async () => {
+    const response = await vshServer.app.inject({
+      method: 'GET',
+      url: '/api/vertrag/vertrag/kuendigungsgruende/VSH',
+      headers: asCustomer('2000101'),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([...COMMON, OWN, OTHER]);
   });
 });

@@ -16,6 +16,8 @@ import type { ClaimProducts } from '../../generated/types/claim-products.ts';
 import { checkClaimProducts } from './claimProductChecks.ts';
 import type { ContractReasons } from '../../generated/types/contract-reasons.ts';
 import { checkLineServices } from './serviceChecks.ts';
+import type { ContractPage } from '../../generated/types/contract-page.ts';
+import { checkContractPage, type ContractViewSchema } from './contractPageChecks.ts';
 import type { Tariff } from '../../generated/types/tariff.ts';
 import type { BrandConfig } from '../../generated/types/brand.ts';
 import { compileErrorPointer } from './schemaWalk.ts';
@@ -72,6 +74,11 @@ const FOLDER_SCHEMAS: { pattern: RegExp; schema: string; kind: string }[] = [
     pattern: /^definitions\/contract-reasons\.json$/,
     schema: 'contract-reasons',
     kind: 'contract-reasons',
+  },
+  {
+    pattern: /^definitions\/contract-page\.json$/,
+    schema: 'contract-page',
+    kind: 'contract-page',
   },
 ];
 
@@ -247,7 +254,7 @@ export function checkDefinitionSet(
     checkClaimProducts({ value: v.value as ClaimProducts, report: reporter(v.source) }, bundles);
   const reasonsFile = byKind('contract-reasons')[0];
   const viewSchema = ajv.getSchema(schemaUri('contract-view'))?.schema as
-    { properties?: Record<string, unknown> } | undefined;
+    ContractViewSchema | undefined;
   checkLineServices(
     byKind('tariff').map((v) => ({
       path: v.source.path,
@@ -261,6 +268,12 @@ export function checkDefinitionSet(
     bundles,
     new Set(Object.keys(viewSchema?.properties ?? {})),
   );
+  for (const v of byKind('contract-page'))
+    checkContractPage(
+      { value: v.value as ContractPage, report: reporter(v.source) },
+      viewSchema,
+      bundles,
+    );
   checkDocumentSet(
     byKind('document').map((v) => ({
       path: v.source.path,

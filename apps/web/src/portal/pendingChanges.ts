@@ -52,7 +52,7 @@ function fallback(value: unknown): string {
   return text(value);
 }
 
-/** The value at a dotted path of the contract view (`phv.familienstand.options`). */
+/** The value at a dotted path of the contract view (`<part>.<field>.options`). */
 function atPath(contract: Contract, path: string): unknown {
   let node: unknown = contract;
   for (const segment of path.split('.')) node = isRecord(node) ? node[segment] : undefined;

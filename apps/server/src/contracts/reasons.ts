@@ -9,8 +9,8 @@ import { lineOfProductKey } from './lines.ts';
 /** The reasons a contract may be ended for, by line, as definitions/ declare them. */
 export interface ReasonCatalogue {
   /**
-   * Cancellation reasons (Kündigungsgründe) of a product key: a line (PHV, BHV, ...), a contract
-   * product (PRIVATHAFTPFLICHT, BHV_1, ...) or an application's product code (TIERHALTER): the
+   * Cancellation reasons (Kündigungsgründe) of a product key: a line (a tariff's `line`), a
+   * contract product (in a tariff's `products`) or an application flow's product code: the
    * common reasons, the line's own (its tariff's `service.terminationReasons`) and the other
    * reason. Null for a key that names no line.
    */

@@ -15,7 +15,7 @@ export const coverageParams = {
   additionalProperties: false,
 } as const;
 
-/** Params of the revenue calls: the contract and its product type (bhv, vh, si or the product). */
+/** Params of the revenue calls: the contract and its product type (its line or its product). */
 export const productTypeParams = {
   type: 'object',
   properties: {
@@ -42,8 +42,8 @@ export function hausratChange(coverageType: string, body: Record<string, unknown
 }
 
 /**
- * Whether a path's product type names the contract's product or its line (BHV, VH, SI: the line
- * of the tariff pricing the product).
+ * Whether a path's product type names the contract's product or its line (the line of the tariff
+ * pricing the product), in any case.
  */
 export function umsatzFits(
   tariffs: TariffCatalogue,

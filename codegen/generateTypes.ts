@@ -20,6 +20,8 @@ export const TYPED_SCHEMAS: Record<string, string> = {
   'claim-products': 'ClaimProducts',
   document: 'StaticDocument',
   'contract-view': 'ContractView',
+  'contract-reasons': 'ContractReasons',
+  'contract-page': 'ContractPage',
 };
 
 const options = (root: string, cwd: string) => ({
@@ -46,7 +48,40 @@ export async function generateSchemaTypes(
     const ts = await compile(copy, typeName, options(root, join(root, 'definitions/schema')));
     out.set(`generated/types/${file}.ts`, `${BANNER}\n${ts}`);
   }
+  out.set(
+    'generated/types/contract-view-lists.ts',
+    pendingListsModule(schemas.get('definitions/schema/contract-view.schema.json')),
+  );
   return out;
+}
+
+/**
+ * generated/types/contract-view-lists.ts: the names of the contract view's pending lists, as the
+ * contract-view schema's history entries name them (`aenderungshistorie.items.liste`), so that no
+ * other file writes them a second time.
+ */
+function pendingListsModule(schema: unknown): string {
+  const liste = (schema as ContractViewSchemaPart | undefined)?.properties?.aenderungshistorie
+    ?.items?.properties?.liste?.enum;
+  if (!liste)
+    throw new Error('contract-view.schema.json: aenderungshistorie.items.liste.enum is missing');
+  const names = liste.map((name) => `  '${name}',`).join('\n');
+  return `${BANNER}
+/** The pending lists (vorgemerkte Änderungen) of the contract view. */
+export const PENDING_LISTS = [
+${names}
+] as const;
+
+/** The name of a pending list. */
+export type PendingList = (typeof PENDING_LISTS)[number];
+`;
+}
+
+/** The part of the contract-view schema that names the pending lists. */
+interface ContractViewSchemaPart {
+  properties?: {
+    aenderungshistorie?: { items?: { properties?: { liste?: { enum?: string[] } } } };
+  };
 }
 
 function pascal(id: string): string {

@@ -14,6 +14,10 @@ import { checkIssueSection } from './issueChecks.ts';
 import type { StaticDocument } from '../../generated/types/document.ts';
 import type { ClaimProducts } from '../../generated/types/claim-products.ts';
 import { checkClaimProducts } from './claimProductChecks.ts';
+import type { ContractReasons } from '../../generated/types/contract-reasons.ts';
+import { checkLineServices } from './serviceChecks.ts';
+import type { ContractPage } from '../../generated/types/contract-page.ts';
+import { checkContractPage, type ContractViewSchema } from './contractPageChecks.ts';
 import type { Tariff } from '../../generated/types/tariff.ts';
 import type { BrandConfig } from '../../generated/types/brand.ts';
 import { compileErrorPointer } from './schemaWalk.ts';
@@ -65,6 +69,16 @@ const FOLDER_SCHEMAS: { pattern: RegExp; schema: string; kind: string }[] = [
     pattern: /^definitions\/claim-products\.json$/,
     schema: 'claim-products',
     kind: 'claim-products',
+  },
+  {
+    pattern: /^definitions\/contract-reasons\.json$/,
+    schema: 'contract-reasons',
+    kind: 'contract-reasons',
+  },
+  {
+    pattern: /^definitions\/contract-page\.json$/,
+    schema: 'contract-page',
+    kind: 'contract-page',
   },
 ];
 
@@ -238,6 +252,28 @@ export function checkDefinitionSet(
   });
   for (const v of byKind('claim-products'))
     checkClaimProducts({ value: v.value as ClaimProducts, report: reporter(v.source) }, bundles);
+  const reasonsFile = byKind('contract-reasons')[0];
+  const viewSchema = ajv.getSchema(schemaUri('contract-view'))?.schema as
+    ContractViewSchema | undefined;
+  checkLineServices(
+    byKind('tariff').map((v) => ({
+      path: v.source.path,
+      value: v.value as Tariff,
+      report: reporter(v.source),
+    })),
+    reasonsFile && {
+      value: reasonsFile.value as ContractReasons,
+      report: reporter(reasonsFile.source),
+    },
+    bundles,
+    new Set(Object.keys(viewSchema?.properties ?? {})),
+  );
+  for (const v of byKind('contract-page'))
+    checkContractPage(
+      { value: v.value as ContractPage, report: reporter(v.source) },
+      viewSchema,
+      bundles,
+    );
   checkDocumentSet(
     byKind('document').map((v) => ({
       path: v.source.path,

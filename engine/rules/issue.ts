@@ -1,3 +1,4 @@
+import { PENDING_LISTS } from '../../generated/types/contract-view-lists.ts';
 import { evaluateRule, type Rule } from './evaluate.ts';
 
 /**
@@ -22,17 +23,7 @@ export const ISSUE_SERVER_FIELDS: ReadonlySet<string> = new Set([
   'beginnverlegung',
   'mahnung',
   'wirksamkeitsdatum',
-  'vorgemerktePhvAnzahl',
-  'vorgemerkteBuerohaftpflicht',
-  'vorgemerkteSelbstBeteiligung',
-  'vorgemerkteZahlweise',
-  'vorgemerkteElementar',
-  'vorgemerkterFamilienstand',
-  'vorgemerkterRisikoOrt',
-  'vorgemerkteHausratDeckungen',
-  'vorgemerkterJahresumsatz',
-  'vorgemerkteVersicherungssumme',
-  'vorgemerkteBetriebsarten',
+  ...PENDING_LISTS,
   'aenderungshistorie',
   'aufgaben',
   'bestaetigtAm',

@@ -103,6 +103,10 @@ export type RatingName = string;
  * A JSON Logic rule, the same language as in flow definitions (with the date operators addDays, addMonths, daysBetween, yearsBetween).
  */
 export type Rule4 = (boolean | number | string | null) | Rule1[] | {};
+/**
+ * A JSON Logic rule, the same language as in flow definitions (with the date operators addDays, addMonths, daysBetween, yearsBetween).
+ */
+export type Rule5 = (boolean | number | string | null) | Rule1[] | {};
 
 /**
  * The declarative tariff of one insurance line (its rate book): the sections contract self-service prices with (cover variants, payment periods, deductible discounts, surcharges, revenue bands) and the rating of new applications (rating): inputs read from a flow's answers, lookup tables, insurability rules and an ordered rate routine whose every step the server records in the rating worksheet. Rates in this project are illustrative. Amounts are in the tariff's currency. A tariff that prices a contract product carries the contract sections; a tariff of a line sold by application only (VSH) needs only its rating and may carry the sections its rating refers to (paymentPeriods, deductibleDiscounts, minimumAnnualPremium).
@@ -394,6 +398,38 @@ export interface Tariff {
    */
   minimumAnnualPremium?: number;
   rating?: Rating;
+  /**
+   * What the line needs after the sale, the same in every tariff of the line (definitions:check compares them): its own cancellation reasons and the facts its policy prints. The reasons every line shares are definitions/contract-reasons.json.
+   */
+  service?: {
+    /**
+     * The line's own cancellation reasons (Kündigungsgründe), offered between the common ones and the other reason of definitions/contract-reasons.json; no key twice, none of those keys.
+     */
+    terminationReasons?: {
+      /**
+       * The key the cancellation call names (…/kuendigung/{reason}).
+       */
+      key: string;
+      /**
+       * The German label the customer reads.
+       */
+      label: string;
+    }[];
+    /**
+     * Rows the policy (Versicherungsschein) prints for the line in its cover section, after the included covers and before the place of insurance, in this order. A fact whose value is null, missing or empty is left out.
+     */
+    documentFacts?: {
+      /**
+       * Key of the row's label in the documents bundle (definitions/locales/de/documents.json).
+       */
+      label: string;
+      value: Rule5;
+      /**
+       * Key of a text in the documents bundle the value (an object) is put into, e.g. "{{marke}}, {{modell}}"; without it the value is printed as it is.
+       */
+      text?: string;
+    }[];
+  };
 }
 /**
  * Monthly payment.

@@ -21,6 +21,7 @@ import { loggingOptions, type LogStream } from './http/logging.ts';
 import { installValidator } from './http/validator.ts';
 import { defaultTariffs, type TariffCatalogue } from './pricing/index.ts';
 import { createFlowRegistry } from './flows/registry.ts';
+import { reasonCatalogue } from './contracts/reasons.ts';
 import { validationRuntime } from '../../../engine/validation/index.ts';
 import type { RouteContext } from './routes/context.ts';
 import { registerVertragBeitragRoutes } from './routes/vertragBeitrag.ts';
@@ -205,6 +206,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     return new Date(year, month - 1, day, 12);
   };
   const tariffs = options.tariffs ?? defaultTariffs();
+  const flows = createFlowRegistry(tariffs, root);
   const context: RouteContext = {
     db: database.db,
     authenticate:
@@ -215,7 +217,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
           ? bearerAuthentication({ db: database.db, ...options.identity })
           : noAuthentication),
     tariffs,
-    flows: createFlowRegistry(tariffs, root),
+    flows,
+    reasons: reasonCatalogue({ tariffs, flows, root }),
     today,
     idempotency: {
       db: database.db,

@@ -130,7 +130,7 @@ export async function issueApplication(
       .from(contracts)
       .where(eq(contracts.versicherungsNummer, view.versicherungsNummer));
     if (!stored) throw new Error(`contract ${view.versicherungsNummer} not stored`);
-    await deliverPolicy(work, context.delivery, stored, row.antragsnummer, today);
+    await deliverPolicy(work, context.delivery, stored, row.antragsnummer, today, context.tariffs);
     await work.insert(auditLog).values({
       actorRole: 'system',
       actorId: 'policierung',

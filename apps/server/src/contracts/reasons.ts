@@ -1,78 +1,62 @@
-import type { KeyLabel, Produkt } from '../db/schema/index.ts';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { ContractReasons } from '../../../../generated/types/contract-reasons.ts';
+import type { KeyLabel } from '../db/schema/index.ts';
+import type { FlowRegistry } from '../flows/registry.ts';
+import type { TariffCatalogue } from '../pricing/index.ts';
+import { lineOfProductKey } from './lines.ts';
 
-const COMMON: KeyLabel[] = [
-  { key: 'ABLAUF_VERSICHERUNGSJAHR', label: 'Kündigung zum Ende des Versicherungsjahres' },
-  { key: 'BEITRAGSERHOEHUNG', label: 'Kündigung wegen Beitragserhöhung' },
-  { key: 'NACH_SCHADENFALL', label: 'Kündigung nach einem Schadenfall' },
-  { key: 'WEGFALL_RISIKO', label: 'Das versicherte Risiko besteht nicht mehr' },
-];
-
-const OTHER: KeyLabel = { key: 'SONSTIGES', label: 'Sonstiger Grund' };
-
-const BY_LINE: Record<string, KeyLabel[]> = {
-  PHV: [
-    { key: 'TOD_VERSICHERUNGSNEHMER', label: 'Tod des Versicherungsnehmers' },
-    { key: 'ZUSAMMENLEGUNG_HAUSHALT', label: 'Zusammenlegung mit dem Vertrag des Partners' },
-  ],
-  THV: [{ key: 'TIER_ABGEGEBEN', label: 'Abgabe oder Tod des Tieres' }],
-  HAUSRAT: [
-    { key: 'UMZUG_AUSLAND', label: 'Umzug ins Ausland' },
-    { key: 'ZUSAMMENLEGUNG_HAUSHALT', label: 'Zusammenlegung von Haushalten' },
-  ],
-  FAHRRAD: [
-    { key: 'FAHRRAD_VERKAUFT', label: 'Verkauf des Fahrrads' },
-    { key: 'FAHRRAD_GESTOHLEN', label: 'Diebstahl des Fahrrads' },
-  ],
-  BHV: [
-    { key: 'BETRIEBSAUFGABE', label: 'Aufgabe des Betriebs' },
-    { key: 'INHABERWECHSEL', label: 'Wechsel des Inhabers' },
-  ],
-  VH: [
-    { key: 'BETRIEBSAUFGABE', label: 'Aufgabe des Betriebs' },
-    { key: 'UMZUG_BETRIEB', label: 'Umzug des Betriebs' },
-  ],
-  SI: [
-    { key: 'BETRIEBSAUFGABE', label: 'Aufgabe des Betriebs' },
-    { key: 'UMZUG_BETRIEB', label: 'Umzug des Betriebs' },
-  ],
-  REISE: [],
-};
-
-/** The line (product code) of a contract product. */
-export const LINE_OF_PRODUKT: Record<Produkt, string> = {
-  VH: 'VH',
-  VH_2: 'VH',
-  SI_ALLGEFAHREN: 'SI',
-  SI_MEHRGEFAHREN: 'SI',
-  REISE: 'REISE',
-  HAUSRAT: 'HAUSRAT',
-  FAHRRAD: 'FAHRRAD',
-  FAHRRAD_2: 'FAHRRAD',
-  PRIVATHAFTPFLICHT: 'PHV',
-  TIERHALTERHAFTPFLICHT: 'THV',
-  BHV_1: 'BHV',
-  BHV_2: 'BHV',
-};
-
-/**
- * Cancellation reasons (Kündigungsgründe) of a product key: a product code (PHV, BHV, ...) or a
- * contract product (PRIVATHAFTPFLICHT, BHV_1, ...). Null for an unknown key.
- */
-export function kuendigungsgruende(productKey: string): KeyLabel[] | null {
-  const line =
-    productKey in LINE_OF_PRODUKT
-      ? LINE_OF_PRODUKT[productKey as Produkt]
-      : productKey === 'TIERHALTER'
-        ? 'THV'
-        : productKey;
-  const specific = BY_LINE[line];
-  return specific ? [...COMMON, ...specific, OTHER] : null;
+/** The reasons a contract may be ended for, by line, as definitions/ declare them. */
+export interface ReasonCatalogue {
+  /**
+   * Cancellation reasons (Kündigungsgründe) of a product key: a line (a tariff's `line`), a
+   * contract product (in a tariff's `products`) or an application flow's product code: the
+   * common reasons, the line's own (its tariff's `service.terminationReasons`) and the other
+   * reason. Null for a key that names no line.
+   */
+  kuendigungsgruende(productKey: string): KeyLabel[] | null;
+  /** Revocation reasons (Widerrufsgründe), the same for every line. */
+  widerrufsgruende(): KeyLabel[];
+  /** The key of the other reason, which asks for a free text (SONSTIGES). */
+  otherReasonKey(): string;
 }
 
-/** Revocation reasons (Widerrufsgründe). */
-export const WIDERRUFSGRUENDE: KeyLabel[] = [
-  { key: 'GUENSTIGERES_ANGEBOT', label: 'Ich habe ein günstigeres Angebot gefunden.' },
-  { key: 'BEDARF_ENTFALLEN', label: 'Ich benötige die Versicherung nicht mehr.' },
-  { key: 'FALSCHE_ANGABEN', label: 'Ich habe beim Abschluss falsche Angaben gemacht.' },
-  { key: 'KEIN_GRUND', label: 'Ich möchte keinen Grund angeben.' },
-];
+/** What the reasons are read from. */
+export interface ReasonSources {
+  tariffs: TariffCatalogue;
+  /** The application flows, for their product codes. */
+  flows: Pick<FlowRegistry, 'definitions'>;
+  /** The folder holding definitions/ (its contract-reasons.json). */
+  root: string;
+}
+
+const copy = (reasons: readonly KeyLabel[]): KeyLabel[] =>
+  reasons.map(({ key, label }) => ({ key, label }));
+
+/**
+ * The reasons of definitions/contract-reasons.json (read on first use) and of the lines' tariffs;
+ * nothing here names a line. definitions:check makes sure a key is listed once per line and every
+ * tariff of a line declares the same service.
+ */
+export function reasonCatalogue(sources: ReasonSources): ReasonCatalogue {
+  let common: ContractReasons | undefined;
+  const read = (): ContractReasons =>
+    (common ??= JSON.parse(
+      readFileSync(resolve(sources.root, 'definitions', 'contract-reasons.json'), 'utf8'),
+    ) as ContractReasons);
+  return {
+    kuendigungsgruende(productKey) {
+      const line = lineOfProductKey(sources.tariffs, sources.flows, productKey);
+      if (line === undefined) return null;
+      const tariff = sources.tariffs.all().find((candidate) => candidate.line === line);
+      const { commonTerminationReasons, otherTerminationReason } = read();
+      return copy([
+        ...commonTerminationReasons,
+        ...(tariff?.service?.terminationReasons ?? []),
+        otherTerminationReason,
+      ]);
+    },
+    widerrufsgruende: () => copy(read().revocationReasons),
+    otherReasonKey: () => read().otherTerminationReason.key,
+  };
+}

@@ -14,7 +14,7 @@ import { insuranceYearOf, parseDay } from '../pricing/index.ts';
 import { findVisibleContract, type ContractRow } from './access.ts';
 import { isActive, toContractView } from './contractView.ts';
 import { endConfirmation } from './endConfirmation.ts';
-import { kuendigungsgruende, WIDERRUFSGRUENDE } from './reasons.ts';
+import type { ReasonCatalogue } from './reasons.ts';
 import { widerrufsinfoOf } from './revocation.ts';
 import { conflictOutcome, NEXT_VERSION, NOT_FOUND, type SaveOutcome } from './saveChange.ts';
 
@@ -31,6 +31,8 @@ export interface EndRequest {
   ifMatch: string | null;
   today: string;
   requestId: string;
+  /** The reasons the contract may be ended for. */
+  reasons: ReasonCatalogue;
 }
 
 const germanDate = (iso: string): string => iso.split('-').reverse().join('.');
@@ -79,8 +81,9 @@ export function cancellationDates(
     | 'produkt'
   >,
   today: string,
+  reasons: ReasonCatalogue,
 ): Kuendigungsdaten | SaveOutcome {
-  const gruende = [...(kuendigungsgruende(row.produkt) ?? [])];
+  const gruende = reasons.kuendigungsgruende(row.produkt) ?? [];
   if (row.kuendbar === 'NEIN' || !isActive(row.vertragsstatus))
     return refuse('Dieser Vertrag kann nicht online gekündigt werden.');
   if (row.kuendbar === 'VERTRAGSENDE') {
@@ -111,7 +114,7 @@ export function cancellationDates(
 
 /** The day a cancellation takes effect, or the outcome refusing it. */
 function cancellationDay(row: ContractRow, request: EndRequest): string | SaveOutcome {
-  const dates = cancellationDates(row, request.today);
+  const dates = cancellationDates(row, request.today, request.reasons);
   if ('status' in dates) return dates;
   if (dates.feststehendesDatum !== null) {
     const end = dates.feststehendesDatum;
@@ -165,11 +168,13 @@ export async function endContract(request: EndRequest): Promise<SaveOutcome> {
         'Dieser Vertrag ist bereits gekündigt oder widerrufen.',
       );
     const reasons =
-      request.art === 'kuendigung' ? (kuendigungsgruende(row.produkt) ?? []) : WIDERRUFSGRUENDE;
+      request.art === 'kuendigung'
+        ? (request.reasons.kuendigungsgruende(row.produkt) ?? [])
+        : request.reasons.widerrufsgruende();
     const reason = reasons.find((candidate) => candidate.key === request.grund);
     if (!reason)
       return badReason('/params/reason', 'Bitte wählen Sie einen der angebotenen Gründe.');
-    if (request.grund === 'SONSTIGES' && !request.freitext?.trim())
+    if (request.grund === request.reasons.otherReasonKey() && !request.freitext?.trim())
       return badReason('/querystring/freitext', 'Bitte beschreiben Sie Ihren Grund.');
     const day =
       request.art === 'kuendigung' ? cancellationDay(row, request) : revocationDay(row, request);

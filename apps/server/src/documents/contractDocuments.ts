@@ -3,6 +3,7 @@ import { formatGermanDate, formatMoney, type Market } from '#engine';
 import type { ContractRow } from '../contracts/access.ts';
 import { maskIban } from '../contracts/contractData.ts';
 import { insuranceYearOf, parseDay } from '../pricing/index.ts';
+import { documentFactRows, type DocumentFact } from './lineFacts.ts';
 import type { PdfModel, PdfRow, PdfSection } from './pdf.ts';
 import type { StrictTexts } from './texts.ts';
 
@@ -25,6 +26,8 @@ export interface ContractDocumentInput {
   sender: { name: string; colour: string };
   customer: { name: string; partnerNummer: string };
   agent: { name: string; vermittlerNummer: string } | null;
+  /** The facts the contract's line prints on its policy (its tariff's `service.documentFacts`). */
+  facts: readonly DocumentFact[];
 }
 
 /** A contract document ready to render, with the name it is saved under. */
@@ -137,10 +140,7 @@ function coverRows(input: ContractDocumentInput): PdfRow[] {
     const value = row[flag];
     if (value !== null) list.push({ label: t(flag), text: t(value ? 'included' : 'excluded') });
   }
-  if (row.fahrrad) {
-    list.push({ label: t('bike'), text: t('bikeValue', { ...row.fahrrad }) });
-    list.push({ label: t('frame'), text: row.fahrrad.rahmennummer });
-  }
+  list.push(...documentFactRows(input.facts, row, texts));
   if (row.risikoOrt)
     list.push({ label: t('riskLocation'), text: t('address', { ...row.risikoOrt }) });
   return list;
@@ -194,7 +194,8 @@ function paymentRows(input: ContractDocumentInput): PdfRow[] {
 
 /**
  * The policy (Versicherungsschein) as of today: contract data (product, number, status, dates,
- * main due date), cover (variant, sum, deductible, included covers, the bike, the risk address),
+ * main due date), cover (variant, sum, deductible, included covers, the facts the line declares,
+ * the risk address),
  * the premium per payment and per year, the payment (period, method, holder, IBAN masked) and
  * the agent, under the brand's name and colour.
  */

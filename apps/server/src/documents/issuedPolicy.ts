@@ -6,7 +6,9 @@ import { agents, partners } from '../db/schema/index.ts';
 import { marketOf } from '../platform/brands.ts';
 import { deliverToCustomer } from '../portal/postfach.ts';
 import type { UploadConfig } from '../portal/uploadStore.ts';
+import type { TariffCatalogue } from '../pricing/index.ts';
 import { policyDocument } from './contractDocuments.ts';
+import { documentFactsOf } from './lineFacts.ts';
 import { renderPdf } from './pdf.ts';
 import { brandSender, readBundle, strictTexts } from './texts.ts';
 
@@ -22,7 +24,7 @@ export interface PolicyDelivery {
  * contract's documents serve (contractDocuments.ts, from the contract's data, nothing per line)
  * as of `today`, attached to an unread Postfach message naming the contract, its product and
  * start and the application it came from. `db` may be the issuing transaction. Answers the
- * message's id.
+ * message's id. The facts its line prints come from the line's tariff (`tariffs`).
  */
 export async function deliverPolicy(
   db: Db,
@@ -30,6 +32,7 @@ export async function deliverPolicy(
   row: ContractRow,
   antragsnummer: string,
   today: string,
+  tariffs: TariffCatalogue,
 ): Promise<string> {
   const market = marketOf(row.brand);
   const texts = strictTexts(
@@ -65,6 +68,7 @@ export async function deliverPolicy(
       partnerNummer: row.partnerNummer,
     },
     agent: agent ?? null,
+    facts: documentFactsOf(tariffs, row.produkt, market.currency),
   });
   const values = {
     nummer: row.versicherungsNummer,

@@ -22,6 +22,7 @@ import {
   type DocumentInput,
 } from './applicationDocuments.ts';
 import { GENERATED_BUILDERS, type ContractDocument } from './contractDocuments.ts';
+import { documentFactsOf } from './lineFacts.ts';
 import { DEFAULT_FILED_PER_CUSTOMER_PER_DAY, fileDocument, sendPdf } from './filing.ts';
 import { renderPdf } from './pdf.ts';
 import {
@@ -331,6 +332,7 @@ export function registerDocumentRoutes(
             partnerNummer: row.partnerNummer,
           },
           agent: await agentOf(context, row.vermittlerNummer),
+          facts: documentFactsOf(context.tariffs, row.produkt, market.currency),
         });
         pdf = await renderPdf(built.model);
       } catch (error) {

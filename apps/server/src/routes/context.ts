@@ -6,6 +6,7 @@ import type { IssueContext } from '../applications/issue.ts';
 import type { FlowRegistry } from '../flows/registry.ts';
 import type { IdempotencyStore } from '../idempotency/idempotency.ts';
 import type { TariffCatalogue } from '../pricing/index.ts';
+import type { ReasonCatalogue } from '../contracts/reasons.ts';
 
 /** What the route modules need from the server. */
 export interface RouteContext {
@@ -14,6 +15,8 @@ export interface RouteContext {
   tariffs: TariffCatalogue;
   /** The flows of generated/definitions (application flows with their tariffs, draft flows). */
   flows: FlowRegistry;
+  /** The reasons a contract may be ended for (definitions/contract-reasons.json, the lines' tariffs). */
+  reasons: ReasonCatalogue;
   /** Today as an ISO date (injectable for tests). */
   today: () => string;
   /** The idempotency keys: the database, the lease of a claim and its clock. */

@@ -1,7 +1,8 @@
 import type { ContractRow } from '../contracts/access.ts';
 import type { Change } from '../contracts/changeKinds.ts';
 import { HAUSRAT_DECKUNGEN } from '../contracts/householdKinds.ts';
-import { LINE_OF_PRODUKT } from '../contracts/reasons.ts';
+import { lineOfProduct } from '../contracts/lines.ts';
+import type { TariffCatalogue } from '../pricing/index.ts';
 
 /** Params of the household cover calls: the contract and the cover type (basis, glasbruch, ...). */
 export const coverageParams = {
@@ -14,7 +15,7 @@ export const coverageParams = {
   additionalProperties: false,
 } as const;
 
-/** Params of the revenue calls: the contract and its product type (bhv, vh, si or the product). */
+/** Params of the revenue calls: the contract and its product type (its line or its product). */
 export const productTypeParams = {
   type: 'object',
   properties: {
@@ -40,8 +41,15 @@ export function hausratChange(coverageType: string, body: Record<string, unknown
   };
 }
 
-/** Whether a path's product type names the contract's line (BHV, VH, SI) or its product. */
-export function umsatzFits(row: ContractRow, productType: string): boolean {
+/**
+ * Whether a path's product type names the contract's product or its line (the line of the tariff
+ * pricing the product), in any case.
+ */
+export function umsatzFits(
+  tariffs: TariffCatalogue,
+  row: ContractRow,
+  productType: string,
+): boolean {
   const wanted = productType.toUpperCase();
-  return wanted === row.produkt || wanted === LINE_OF_PRODUKT[row.produkt];
+  return wanted === row.produkt || wanted === lineOfProduct(tariffs, row.produkt);
 }

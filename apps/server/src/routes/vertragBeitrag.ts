@@ -126,7 +126,7 @@ export function registerVertragBeitragRoutes(app: FastifyInstance, context: Rout
       body: beitragBodySchema('jahresumsatz', CHANGE_KINDS.umsatz.valueSchema),
     },
     (row, params, body) =>
-      umsatzFits(row, params['productType'] ?? '')
+      umsatzFits(context.tariffs, row, params['productType'] ?? '')
         ? { kind: 'umsatz', value: body['jahresumsatz'] }
         : 'not-found',
     (row, change) => ({

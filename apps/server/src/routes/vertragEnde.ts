@@ -64,6 +64,7 @@ export function registerVertragEndeRoutes(app: FastifyInstance, context: RouteCo
           ifMatch: typeof ifMatch === 'string' ? ifMatch.replaceAll('"', '') : null,
           today: context.today(),
           requestId: request.id,
+          reasons: context.reasons,
         });
         return reply.code(outcome.status).send(outcome.body);
       },
@@ -90,7 +91,7 @@ export function registerVertragEndeRoutes(app: FastifyInstance, context: RouteCo
       if (!identity) return reply;
       const row = await findVisibleContract(context.db, identity, request.params.id);
       if (!row) return sendContractNotFound(reply);
-      const dates = cancellationDates(row, context.today());
+      const dates = cancellationDates(row, context.today(), context.reasons);
       return 'status' in dates ? reply.code(dates.status).send(dates.body) : dates;
     },
   );

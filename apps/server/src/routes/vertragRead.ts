@@ -2,7 +2,6 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { maySeePartner, readVisibleContractView } from '../contracts/access.ts';
 import { listItemsOf } from '../contracts/listItems.ts';
-import { kuendigungsgruende, WIDERRUFSGRUENDE } from '../contracts/reasons.ts';
 import { admitContractTypeLookup, DEFAULT_VERTRAGSART } from '../contracts/contractTypeLookup.ts';
 import { contracts } from '../db/schema/index.ts';
 import { sendContractNotFound, sendError, sendTooManyRequests } from '../http/errors.ts';
@@ -40,7 +39,7 @@ export function registerVertragReadRoutes(app: FastifyInstance, context: RouteCo
     `${VERTRAG_BASE}/widerrufsgruende`,
     async (request, reply) => {
       if (!(await requireIdentity(context, request, reply))) return reply;
-      return WIDERRUFSGRUENDE;
+      return context.reasons.widerrufsgruende();
     },
   );
 
@@ -58,7 +57,7 @@ export function registerVertragReadRoutes(app: FastifyInstance, context: RouteCo
     },
     async (request, reply) => {
       if (!(await requireIdentity(context, request, reply))) return reply;
-      const reasons = kuendigungsgruende(request.params.productKey);
+      const reasons = context.reasons.kuendigungsgruende(request.params.productKey);
       if (!reasons) return sendError(reply, 404, 'not-found', 'Dieses Produkt kennen wir nicht.');
       return reasons;
     },

@@ -99,7 +99,7 @@ export function registerVertragSaveRoutes(app: FastifyInstance, context: RouteCo
     required: ['jahresumsatz'],
     changeOf: async (db, params, body, identity) => {
       const row = await findVisibleContract(db, identity, params.id);
-      return row && umsatzFits(row, params['productType'] ?? '')
+      return row && umsatzFits(context.tariffs, row, params['productType'] ?? '')
         ? { kind: 'umsatz', value: body['jahresumsatz'] }
         : null;
     },

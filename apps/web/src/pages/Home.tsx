@@ -73,7 +73,7 @@ export function Home({ brand }: { brand: BrandConfig }) {
             {products.map((entry) => {
               const product = t(productNameKeys(entry));
               const advice = flowVariant(entry.id, 'advice');
-              // The teaser of the product (BHV_2), else of its line (BHV).
+              // The teaser of the product, else of its line.
               const teaserKey = [entry.productIdentifier, entry.product]
                 .map((id) => `teasers.${id ?? ''}`)
                 .find((key) => i18n.exists(key));

@@ -35,23 +35,10 @@ export interface PendingChange {
   wirksamBis: string | null;
 }
 
-/** The pending lists of the contract view, in the order the page shows them. */
-export const PENDING_LISTS = [
-  'vorgemerkteZahlweise',
-  'vorgemerkteSelbstBeteiligung',
-  'vorgemerkteElementar',
-  'vorgemerktePhvAnzahl',
-  'vorgemerkteBuerohaftpflicht',
-  'vorgemerkterFamilienstand',
-  'vorgemerkterRisikoOrt',
-  'vorgemerkteHausratDeckungen',
-  'vorgemerkterJahresumsatz',
-  'vorgemerkteVersicherungssumme',
-  'vorgemerkteBetriebsarten',
-] as const;
-
-/** The name of a pending list. */
-export type PendingList = (typeof PENDING_LISTS)[number];
+export {
+  PENDING_LISTS,
+  type PendingList,
+} from '../../../../generated/types/contract-view-lists.ts';
 
 /** An address (risk location). */
 export interface Address {

@@ -5,7 +5,12 @@ import {
   type PendingChange,
   type PendingList,
 } from './contractsApi.ts';
+import type { ContractPage, PendingValue } from '../../../../generated/types/contract-page.ts';
+import contractPage from '../../../../definitions/contract-page.json';
 import { formatDate, formatAmount } from './format.ts';
+
+/** The contract page's declaration of the pending lists. */
+const page: ContractPage = contractPage as ContractPage;
 
 /** The translate function of the `portal` namespace (as useTranslation('portal') gives it). */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -47,46 +52,47 @@ function fallback(value: unknown): string {
   return text(value);
 }
 
-/** The new value of a pending change, in German. */
-export function pendingValue(
-  list: PendingList,
-  wert: unknown,
-  contract: Pick<Contract, 'phv'>,
-  t: Translate,
-): string {
-  switch (list) {
-    case 'vorgemerkteZahlweise':
-      return labelled('zahlweise', wert, t);
-    case 'vorgemerkteSelbstBeteiligung':
-      return labelled('pending.values.selbstbeteiligung', wert, t);
-    case 'vorgemerktePhvAnzahl':
-      return labelled('pending.values.phvAnzahl', wert, t);
-    case 'vorgemerkteElementar':
-    case 'vorgemerkteBuerohaftpflicht':
+/** The value at a dotted path of the contract view (`<part>.<field>.options`). */
+function atPath(contract: Contract, path: string): unknown {
+  let node: unknown = contract;
+  for (const segment of path.split('.')) node = isRecord(node) ? node[segment] : undefined;
+  return node;
+}
+
+/** The label of the option with the value's key in a list of { key, label }, else its own. */
+function optionLabel(options: unknown, wert: unknown): string {
+  const key = isRecord(wert) ? text(wert['key']) : text(wert);
+  const option = Array.isArray(options)
+    ? options.find((candidate) => isRecord(candidate) && candidate['key'] === key)
+    : undefined;
+  if (isRecord(option) && typeof option['label'] === 'string') return option['label'];
+  return isRecord(wert) && typeof wert['label'] === 'string' ? wert['label'] : key;
+}
+
+function written(rule: PendingValue, wert: unknown, contract: Contract, t: Translate): string {
+  switch (rule.show) {
+    case 'label':
+      return labelled(rule.labels, wert, t);
+    case 'flag':
       return flag(wert, t);
-    case 'vorgemerkterFamilienstand': {
-      const key = isRecord(wert) ? text(wert['key']) : text(wert);
-      const option = contract.phv?.familienstand.options.find((o) => o.key === key);
-      if (option) return option.label;
-      return isRecord(wert) && typeof wert['label'] === 'string' ? wert['label'] : key;
-    }
-    case 'vorgemerkterRisikoOrt':
+    case 'option':
+      return optionLabel(atPath(contract, rule.options), wert);
+    case 'address':
       return isRecord(wert) ? addressLine(wert as Partial<Address>, t) : fallback(wert);
-    case 'vorgemerkteHausratDeckungen': {
+    case 'cover': {
       if (!isRecord(wert)) return fallback(wert);
-      const deckung = labelled('pending.values.hausratDeckung', wert['deckung'], t);
+      const deckung = labelled(rule.labels, wert['deckung'], t);
       const summe = formatAmount(text(wert['versicherungssumme']));
       if (wert['eingeschlossen'] !== true) return t('pending.values.cover.excluded', { deckung });
       return summe
         ? t('pending.values.cover.includedWithSum', { deckung, summe })
         : t('pending.values.cover.included', { deckung });
     }
-    case 'vorgemerkterJahresumsatz':
-    case 'vorgemerkteVersicherungssumme': {
+    case 'amount': {
       const amount = isRecord(wert) ? wert['value'] : wert;
       return formatAmount(text(amount));
     }
-    case 'vorgemerkteBetriebsarten': {
+    case 'trades': {
       if (!isRecord(wert)) return fallback(wert);
       const haupt = text(wert['hauptgewerbe']);
       const neben = Array.isArray(wert['nebengewerbe']) ? wert['nebengewerbe'].map(text) : [];
@@ -97,11 +103,25 @@ export function pendingValue(
   }
 }
 
+/**
+ * The new value of a pending change, in German, as definitions/contract-page.json says the list's
+ * values are written (its plain parts for a list it does not know).
+ */
+export function pendingValue(
+  list: PendingList,
+  wert: unknown,
+  contract: Contract,
+  t: Translate,
+): string {
+  const rule = page.pendingLists[list];
+  return rule ? written(rule, wert, contract, t) : fallback(wert);
+}
+
 /** One pending change as "Zahlweise: Monatlich ab 01.01.2027" (with "bis …" when it ends). */
 export function pendingLine(
   list: PendingList,
   change: PendingChange,
-  contract: Pick<Contract, 'phv'>,
+  contract: Contract,
   t: Translate,
 ): string {
   const options = {
@@ -113,9 +133,14 @@ export function pendingLine(
   return t(change.wirksamBis ? 'pending.itemUntil' : 'pending.item', options);
 }
 
+/** The pending lists in the page's order (definitions/contract-page.json lists every one). */
+const PAGE_ORDER = Object.keys(page.pendingLists).filter((list): list is PendingList =>
+  (PENDING_LISTS as readonly string[]).includes(list),
+);
+
 /** Every pending change of a contract, list by list in the page's order (empty lists skipped). */
 export function pendingLines(contract: Contract, t: Translate): PendingLine[] {
-  return PENDING_LISTS.flatMap((list) =>
+  return PAGE_ORDER.flatMap((list) =>
     (contract[list] ?? []).map((change, index) => ({
       key: `${list}-${index}`,
       text: pendingLine(list, change, contract, t),

@@ -59,12 +59,7 @@ export const LINE_OF_PRODUKT: Record<Produkt, string> = {
  * contract product (PRIVATHAFTPFLICHT, BHV_1, ...). Null for an unknown key.
  */
 export function kuendigungsgruende(productKey: string): KeyLabel[] | null {
-  const line =
-    productKey in LINE_OF_PRODUKT
-      ? LINE_OF_PRODUKT[productKey as Produkt]
-      : productKey === 'TIERHALTER'
-        ? 'THV'
-        : productKey;
+  const line = LINE_OF_PRODUKT[productKey] ?? (productKey === 'TIERHALTER' ? 'THV' : productKey);
   const specific = BY_LINE[line];
   return specific ? [...COMMON, ...specific, OTHER] : null;
 }

@@ -5,6 +5,7 @@ import { maskIban } from '../contracts/contractData.ts';
 import { insuranceYearOf, parseDay } from '../pricing/index.ts';
 import type { PdfModel, PdfRow, PdfSection } from './pdf.ts';
 import type { StrictTexts } from './texts.ts';
+import { partOf } from '../contracts/parts.ts';
 
 /** Storage keys of the documents made from the contract's current data on every request. */
 export const GENERATED_DOCUMENTS = {
@@ -134,15 +135,16 @@ function coverRows(input: ContractDocumentInput): PdfRow[] {
             : formatMoney(row.selbstBeteiligung.value, input.market),
     });
   for (const flag of ['elementar', 'buerohaftpflicht'] as const) {
-    const value = row[flag];
+    const value = partOf(row, flag);
     if (value !== null) list.push({ label: t(flag), text: t(value ? 'included' : 'excluded') });
   }
-  if (row.fahrrad) {
-    list.push({ label: t('bike'), text: t('bikeValue', { ...row.fahrrad }) });
-    list.push({ label: t('frame'), text: row.fahrrad.rahmennummer });
+  const fahrrad = partOf(row, 'fahrrad');
+  if (fahrrad) {
+    list.push({ label: t('bike'), text: t('bikeValue', { ...fahrrad }) });
+    list.push({ label: t('frame'), text: fahrrad.rahmennummer });
   }
-  if (row.risikoOrt)
-    list.push({ label: t('riskLocation'), text: t('address', { ...row.risikoOrt }) });
+  const risikoOrt = partOf(row, 'risikoOrt');
+  if (risikoOrt) list.push({ label: t('riskLocation'), text: t('address', { ...risikoOrt }) });
   return list;
 }
 

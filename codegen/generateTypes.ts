@@ -52,6 +52,7 @@ export async function generateSchemaTypes(
     'generated/types/contract-view-lists.ts',
     pendingListsModule(schemas.get('definitions/schema/contract-view.schema.json')),
   );
+  out.set('generated/types/contract-parts.ts', await contractPartsType(root, schemas));
   return out;
 }
 
@@ -82,6 +83,32 @@ interface ContractViewSchemaPart {
   properties?: {
     aenderungshistorie?: { items?: { properties?: { liste?: { enum?: string[] } } } };
   };
+}
+
+/**
+ * generated/types/contract-parts.ts: the spec's contract parts (the contract view's `$defs.teile`)
+ * with the types the view gives them, as `ContractParts`.
+ */
+async function contractPartsType(root: string, schemas: Map<string, unknown>): Promise<string> {
+  const view = schemas.get('definitions/schema/contract-view.schema.json') as {
+    properties: Record<string, unknown>;
+    $defs?: { teile?: { properties?: Record<string, unknown> } };
+  };
+  const names = Object.keys(view.$defs?.teile?.properties ?? {});
+  const schema: Record<string, unknown> = {
+    title: 'ContractParts',
+    description: "The spec's contract parts (contract-view.schema.json, $defs.teile).",
+    type: 'object',
+    properties: Object.fromEntries(names.map((name) => [name, view.properties[name]])),
+    required: names,
+    additionalProperties: false,
+  };
+  const ts = await compile(
+    structuredClone(schema),
+    'ContractParts',
+    options(root, join(root, 'definitions/schema')),
+  );
+  return `${BANNER}\n${ts}`;
 }
 
 function pascal(id: string): string {

@@ -11,6 +11,7 @@ import {
 import type { Catalogue } from '../../generated/types/catalogue.ts';
 import { checkDocumentSet, checkDocumentsSection } from './documentChecks.ts';
 import { checkIssueSection } from './issueChecks.ts';
+import { checkTariffParts } from './partChecks.ts';
 import type { StaticDocument } from '../../generated/types/document.ts';
 import type { ClaimProducts } from '../../generated/types/claim-products.ts';
 import { checkClaimProducts } from './claimProductChecks.ts';
@@ -179,6 +180,15 @@ export function checkDefinitionSet(
     Object.keys((byKind('flags')[0]?.value as FlagCatalogue | undefined)?.flags ?? {}),
   );
   const bundles = new Map(byKind('locale').map((v) => [baseName(v.source.path), v.value]));
+  // The tariffs' contract parts first: an application's issue section is checked against them.
+  const partsByProduct = checkTariffParts(
+    byKind('tariff').map((v) => ({
+      path: v.source.path,
+      value: v.value as Tariff,
+      report: reporter(v.source),
+    })),
+    ajv,
+  );
   const ids = new Map<string, string>();
   const definitions: (ParsedDefinition & { report: (p: string, m: string) => void })[] = [];
   for (const { value, source } of byKind('definition')) {
@@ -216,7 +226,13 @@ export function checkDefinitionSet(
       report,
     });
     checkDocumentsSection(def, source.path, (uri) => ajv.getSchema(uri)?.schema, report);
-    checkIssueSection(def, source.path, (uri) => ajv.getSchema(uri)?.schema, report);
+    checkIssueSection(
+      def,
+      source.path,
+      (uri) => ajv.getSchema(uri)?.schema,
+      report,
+      (produkt) => partsByProduct.get(produkt),
+    );
     if (errors.length === before) definitions.push({ path: source.path, value: def, report });
   }
   // 4. Across files: catalogues and their lookups, flows and their tariffs, checks and registers.

@@ -16,6 +16,7 @@ export {
   type TextLookup,
 } from './i18n.ts';
 export { bundleDefinition, inlineRefs } from './bundle.ts';
+export { partSchemaId, viewFieldsOf } from './partChecks.ts';
 export {
   walkStepGraph,
   enumerateStepPaths,

@@ -1,6 +1,7 @@
 import { knownOperators, type Rule } from '../rules/evaluate.ts';
 import { ISSUE_SERVER_FIELDS, targetSegments } from '../rules/issue.ts';
 import { collectOperators, collectVarReferences } from '../rules/references.ts';
+import { viewFieldsOf, type LineParts } from './partChecks.ts';
 import { derefSchema, missingSegment, propertiesOf, type SchemaLookup } from './schemaPaths.ts';
 import { stepSchemaId, uriOfPath, type WizardDefinition } from './types.ts';
 
@@ -88,13 +89,17 @@ function plainAnswer(rule: Rule): string | undefined {
  * office does not fill itself; a literal fits its field, an answer copied as it is has the field's
  * type (and no option the field lacks); every rule reads only answers the flow has and the day of
  * submission, with known operators; and every field the view requires, and every required part of
- * a declared object, is declared unless it may be null.
+ * a declared object, is declared unless it may be null. With `partsOf` (the parts the tariffs
+ * declare per product): the literal `produkt` is a product a tariff declares, and every target is
+ * a common field of the view or a part of that product's line (a part of the line's own is
+ * checked against the part's schema).
  */
 export function checkIssueSection(
   def: WizardDefinition,
   path: string,
   lookup: SchemaLookup,
   report: Report,
+  partsOf?: (produkt: string) => LineParts | undefined,
 ): void {
   const issue = def.issue;
   if (!issue) return;
@@ -106,11 +111,29 @@ export function checkIssueSection(
       'an application for an existing contract changes that contract; it is not issued as a new one',
     );
   const viewUri = uriOfPath(VIEW_FILE);
-  const view = lookup(viewUri);
-  if (!isObject(view)) {
+  const specView = lookup(viewUri);
+  if (!isObject(specView)) {
     report('/issue', `the contract view schema ${VIEW_FILE} is missing`);
     return;
   }
+  const { specParts } = viewFieldsOf(specView);
+  const produkt = issue.contract['produkt'];
+  const line = typeof produkt === 'string' && partsOf ? partsOf(produkt) : undefined;
+  if (typeof produkt === 'string' && partsOf && !line)
+    report(
+      '/issue/contract/produkt',
+      `"${produkt}" is no product a tariff declares (definitions/tariffs/*.json, products)`,
+    );
+  // The view of this line's contracts: the spec's view with the line's own parts.
+  const ownParts = Object.fromEntries(
+    [...(line?.parts ?? [])]
+      .filter(([name]) => !specParts.has(name))
+      .map(([name, uri]) => [name, { $ref: uri }]),
+  );
+  const view: Node = {
+    ...specView,
+    properties: { ...(specView['properties'] as Node), ...ownParts },
+  };
   const operators = knownOperators();
   const answerNode = (answer: string): Node | undefined => {
     const [, stepId = '', ...field] = answer.split('.');
@@ -149,6 +172,10 @@ export function checkIssueSection(
     checkReads(rule, at);
     if (ISSUE_SERVER_FIELDS.has(top)) {
       report(at, `the back office fills "${top}" itself when it issues the contract; leave it out`);
+      continue;
+    }
+    if (line && specParts.has(top) && !line.parts.has(top)) {
+      report(at, `"${top}" is a part the line ${line.line} does not declare (its tariff's parts)`);
       continue;
     }
     const missing = missingSegment(view, viewUri, segments, lookup);

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAjv } from '../../engine/validation/createAjv.ts';
 import { contracts } from '../../apps/server/src/db/schema/index.ts';
+import { linePartsOf, partsOfView } from '../../apps/server/src/contracts/lineParts.ts';
+import { defaultTariffs } from '../../apps/server/src/pricing/index.ts';
 import { asCustomer, startTestServer, type TestServer } from './helpers/testDatabase.ts';
 
 let server: TestServer;
@@ -32,10 +34,12 @@ describe('the contract view and its schema (definitions/schema/contract-view.sch
         headers: asCustomer(row.partner),
       });
       expect(response.statusCode).toBe(200);
-      const view = response.json<{ produkt: string }>();
+      const view = response.json<{ versicherungsNummer: string; produkt: string }>();
       products.add(view.produkt);
       const valid = validate(view);
       expect(valid ? [] : validate.errors, row.id).toEqual([]);
+      // Every part it has is one its line declares (the tariff's parts), fitting its schema.
+      expect(() => partsOfView(linePartsOf(defaultTariffs()), view), row.id).not.toThrow();
     }
     // The seed covers every product, so every product part of the schema is checked.
     expect(products.size).toBe(12);

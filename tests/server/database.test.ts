@@ -8,9 +8,9 @@ import {
   contractTasks,
   partners,
   pendingChanges,
-  PRODUKTE,
   VERTRAGSSTATUS,
 } from '../../apps/server/src/db/schema/index.ts';
+import { SPEC_PRODUCTS } from '../support/specProducts.ts';
 import { isEmpty, seedDatabase } from '../../apps/server/src/seed/seed.ts';
 import { openTestDatabase, TODAY, type TestDatabase } from './helpers/testDatabase.ts';
 
@@ -97,7 +97,7 @@ describe('seed', () => {
 
   it('has customers of every brand, contracts of every product and every status', async () => {
     const rows = await testDb.database.db.select().from(contracts);
-    expect(new Set(rows.map((row) => row.produkt))).toEqual(new Set(PRODUKTE));
+    expect(new Set(rows.map((row) => row.produkt))).toEqual(new Set(SPEC_PRODUCTS));
     expect(new Set(rows.map((row) => row.vertragsstatus))).toEqual(new Set(VERTRAGSSTATUS));
     expect(new Set(rows.map((row) => row.brand))).toEqual(
       new Set(['andsafe', 'hfk', 's-direkt', 'protect', 'protect-ch']),

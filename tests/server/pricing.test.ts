@@ -7,7 +7,7 @@ import {
   remainingShare,
   type PricingInput,
 } from '../../apps/server/src/pricing/index.ts';
-import { PRODUKTE } from '../../apps/server/src/db/schema/contractTypes.ts';
+import { SPEC_PRODUCTS } from '../support/specProducts.ts';
 
 const tariffs = defaultTariffs();
 
@@ -26,7 +26,7 @@ const phv: PricingInput = {
 
 describe('pricing', () => {
   it('has exactly one tariff in euros for every product', () => {
-    for (const produkt of PRODUKTE) expect(tariffs.get(produkt, 'EUR'), produkt).toBeDefined();
+    for (const produkt of SPEC_PRODUCTS) expect(tariffs.get(produkt, 'EUR'), produkt).toBeDefined();
   });
 
   it('charges the base premium of the variant for an annual payment from the start of the year', () => {

@@ -28,6 +28,7 @@ const applicationOnly = (): Record<string, unknown> => ({
     'deductibleDiscounts',
     'surcharges',
     'minimumAnnualPremium',
+    'parts',
   ),
   id: 'nur-antrag',
   line: 'VSH',

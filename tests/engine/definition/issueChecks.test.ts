@@ -28,7 +28,7 @@ describe('the definitions check of a line’s issue declaration', () => {
     contract['produkt'] = 'FAHRRAD_3';
     contract['widerrufbar'] = 'ja';
     expect(messages(FAHRRAD, bike)).toEqual([
-      '/issue/contract/produkt: "produkt": "FAHRRAD_3" is not one of "VH", "VH_2", "SI_ALLGEFAHREN", "SI_MEHRGEFAHREN", "REISE", "HAUSRAT", "FAHRRAD", "FAHRRAD_2", "PRIVATHAFTPFLICHT", "TIERHALTERHAFTPFLICHT", "BHV_1", "BHV_2"',
+      '/issue/contract/produkt: "FAHRRAD_3" is no product a tariff declares (definitions/tariffs/*.json, products)',
       '/issue/contract/widerrufbar: "widerrufbar": "ja" is no boolean',
       '/issue/contract/fahrrad.farbe: the contract view (definitions/schema/contract-view.schema.json) has no "farbe" in "fahrrad.farbe"',
       '/issue/contract/versicherungsNummer: the back office fills "versicherungsNummer" itself when it issues the contract; leave it out',

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { issueDay, type IssueScope, type WizardDefinition } from '#engine';
 import { queryRows } from '../claims/sql.ts';
+import { linePartsOf } from '../contracts/lineParts.ts';
 import { storeContractView } from '../contracts/storeView.ts';
 import type { Db } from '../db/database.ts';
 import { applications, auditLog, contracts, partners, type Brand } from '../db/schema/index.ts';
@@ -120,6 +121,7 @@ export async function issueApplication(
         typ: document.typ,
         storageKey: document.path,
       })),
+      linePartsOf(context.tariffs),
     );
     await work
       .update(applications)

@@ -6,8 +6,9 @@ import {
   type WizardDefinition,
 } from '#engine';
 import type { ContractView } from '../../../../generated/types/contract-view.ts';
-import { createAjv } from '../../../../engine/validation/createAjv.ts';
 import { markeOf } from '../contracts/contractView.ts';
+import { linePartsOf, viewProblems } from '../contracts/lineParts.ts';
+import type { LineContractView } from '../contracts/storeView.ts';
 import type { Brand } from '../db/schema/index.ts';
 import { contractTariff, type Currency, type TariffCatalogue } from '../pricing/index.ts';
 
@@ -31,8 +32,6 @@ export interface IssueInput {
 /** A declaration that gave no contract the view schema describes, with ajv's findings. */
 export class IssueDeclarationError extends Error {}
 
-const validate = createAjv().compile<ContractView>(viewSchema);
-
 type SchemaNode = { type?: string | string[]; enum?: unknown[] };
 
 /** Every field the server does not fill and the line does not declare: null, or an empty list. */
@@ -52,14 +51,15 @@ function blankFields(): Record<string, unknown> {
  * the submitted premiums, the brand, the day of the application, the cover variants of the
  * product's contract tariff, no pending changes, history, tasks, end or documents yet) and what
  * the line declares (`issue.contract` over the answers), checked against
- * definitions/schema/contract-view.schema.json; a declaration that gives anything else throws
+ * definitions/schema/contract-view.schema.json with the line's own parts (its tariff's `parts`,
+ * lineParts.ts); a declaration that gives anything else throws
  * {@link IssueDeclarationError} naming what is wrong.
  */
 export function issuedView(
   declaration: NonNullable<WizardDefinition['issue']>,
   input: IssueInput,
   tariffs: TariffCatalogue,
-): ContractView {
+): LineContractView {
   const declared = declaredContract(declaration.contract, input.scope);
   const produkt = declared['produkt'];
   const tariff =
@@ -100,11 +100,11 @@ export function issuedView(
   view['wirksamkeitsdatum'] = view['vertragsBeginn'] ?? null;
   for (const name of Object.keys(viewSchema.properties))
     if (name.startsWith('vorgemerkt')) view[name] = [];
-  if (!validate(view))
-    throw new IssueDeclarationError(
-      `the issue declaration gives no contract view: ${(validate.errors ?? [])
-        .map((error) => `${error.instancePath || '/'} ${error.message ?? ''}`)
-        .join('; ')}`,
-    );
-  return view;
+  const problems = viewProblems(linePartsOf(tariffs), {
+    ...view,
+    produkt: typeof produkt === 'string' ? produkt : '',
+  });
+  if (problems !== null)
+    throw new IssueDeclarationError(`the issue declaration gives no contract view: ${problems}`);
+  return view as unknown as LineContractView;
 }

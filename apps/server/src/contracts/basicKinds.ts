@@ -1,6 +1,7 @@
 import { PHV_ANZAHLEN, SELBSTBETEILIGUNGEN, ZAHLWEISEN } from '../db/schema/index.ts';
 import type { PricingInput } from '../pricing/index.ts';
 import type { ChangeKindSpec } from './changeKind.ts';
+import { partOf } from './parts.ts';
 
 const SB_AMOUNT: Record<string, number> = {
   SB_KEINE: 0,
@@ -38,7 +39,7 @@ export const BASIC_KINDS = {
       neueSelbstbeteiligung: value as PricingInput['selbstbeteiligung'],
       selbstBeteiligung: { value: SB_AMOUNT[value as string] ?? 0, unit: 'ABSOLUT' },
     }),
-    current: (row) => row.neueSelbstbeteiligung,
+    current: (row) => partOf(row, 'neueSelbstbeteiligung'),
   },
   elementar: {
     field: 'elementar',
@@ -49,7 +50,7 @@ export const BASIC_KINDS = {
     generic: true,
     apply: (input, value) => ({ ...input, elementar: value === true }),
     columns: (value) => ({ elementar: value === true }),
-    current: (row) => row.elementar,
+    current: (row) => partOf(row, 'elementar'),
   },
   phv: {
     field: 'phvAnzahl',
@@ -60,7 +61,7 @@ export const BASIC_KINDS = {
     generic: true,
     apply: (input, value) => ({ ...input, phvAnzahl: value as PricingInput['phvAnzahl'] }),
     columns: (value) => ({ phvAnzahl: value as PricingInput['phvAnzahl'] }),
-    current: (row) => row.phvAnzahl,
+    current: (row) => partOf(row, 'phvAnzahl'),
   },
   buerohaftpflicht: {
     field: 'buerohaftpflicht',
@@ -71,6 +72,6 @@ export const BASIC_KINDS = {
     generic: true,
     apply: (input, value) => ({ ...input, buerohaftpflicht: value === true }),
     columns: (value) => ({ buerohaftpflicht: value === true }),
-    current: (row) => row.buerohaftpflicht,
+    current: (row) => partOf(row, 'buerohaftpflicht'),
   },
 } satisfies Record<string, ChangeKindSpec>;

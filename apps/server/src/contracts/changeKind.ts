@@ -1,7 +1,8 @@
-import type { contracts, PendingChangeArt } from '../db/schema/index.ts';
+import type { PendingChangeArt } from '../db/schema/index.ts';
 import type { PricedResult, PricingInput, TariffCatalogue } from '../pricing/index.ts';
 import type { ContractRow } from './access.ts';
 import type { Db } from '../db/database.ts';
+import type { ContractPatch } from './parts.ts';
 
 /** A self-service change (spec section 7), named by its path segment. */
 export type ChangeKind =
@@ -37,8 +38,8 @@ export interface ChangeFieldProblem {
   message: string;
 }
 
-/** The contract columns a change writes. */
-export type ContractColumns = Partial<typeof contracts.$inferInsert>;
+/** What a change writes to a contract: common columns and parts by name (parts.ts). */
+export type ContractColumns = ContractPatch;
 
 /** How one kind of change is validated, priced, stored and remembered as pending. */
 export interface ChangeKindSpec {

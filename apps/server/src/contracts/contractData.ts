@@ -8,9 +8,10 @@ import {
 } from '#engine';
 import { marketOf } from '../platform/brands.ts';
 import { isInRegister } from '../applications/registers.ts';
-import type { Bankverbindung, FahrradTeil } from '../db/schema/index.ts';
+import type { Bankverbindung } from '../db/schema/index.ts';
 import type { ContractRow } from './access.ts';
 import { fieldRefusal, unprocessable, type DataChange } from './dataSave.ts';
+import { partOf } from './parts.ts';
 import type { SaveOutcome } from './saveChange.ts';
 
 /** German messages of the bank-details and frame-number saves. */
@@ -111,12 +112,6 @@ export function normalizeRahmennummer(value: string): string | null {
   return /^[A-Z0-9-]{3,30}$/.test(normalized) ? normalized : null;
 }
 
-/** Whether a contract insures a bike (FAHRRAD, FAHRRAD_2 with its bike data). */
-const isBikeContract = (
-  row: ContractRow,
-): row is ContractRow & { fahrrad: FahrradTeil; produkt: 'FAHRRAD' | 'FAHRRAD_2' } =>
-  (row.produkt === 'FAHRRAD' || row.produkt === 'FAHRRAD_2') && row.fahrrad !== null;
-
 /**
  * The change writing a new frame number, or the 422 refusing it: a contract without a bike, a
  * number in the register of stolen frames.
@@ -126,14 +121,16 @@ export function frameChange(
   rahmennummer: string,
   registersDir?: string,
 ): DataChange | SaveOutcome {
-  if (!isBikeContract(row)) return unprocessable(CONTRACT_DATA_MESSAGES.noBike);
+  // A contract insures a bike when it has the part: whichever line declares it.
+  const fahrrad = partOf(row, 'fahrrad');
+  if (!fahrrad) return unprocessable(CONTRACT_DATA_MESSAGES.noBike);
   if (isInRegister(STOLEN_FRAMES_REGISTER, rahmennummer, registersDir))
     return unprocessable(CONTRACT_DATA_MESSAGES.stolen);
   return {
-    columns: { fahrrad: { ...row.fahrrad, rahmennummer } },
+    columns: { fahrrad: { ...fahrrad, rahmennummer } },
     event: {
       typ: 'RahmennummerGeaendert',
-      payload: { neu: rahmennummer, alt: row.fahrrad.rahmennummer },
+      payload: { neu: rahmennummer, alt: fahrrad.rahmennummer },
     },
     audit: { action: 'vertrag.rahmennummerAendern', details: {} },
   };

@@ -9,6 +9,7 @@ import {
   type PendingChangeArt,
 } from '../db/schema/index.ts';
 import type { ContractRow } from './access.ts';
+import { partsOf } from './parts.ts';
 
 /** One pending change as the customer sees it. */
 export interface VorgemerkteAenderung {
@@ -138,7 +139,11 @@ export async function toContractView(db: Db, row: ContractRow) {
   });
 }
 
-/** The spec's "Contract (customer view)" from a row, its documents, pending changes and agent. */
+/**
+ * The spec's "Contract (customer view)" from a row, its documents, pending changes and agent: the
+ * common columns, and the contract's parts spread over the view (every part of the spec, null
+ * where the contract has none, and its line's own parts).
+ */
 export function contractViewOf(
   row: ContractRow,
   docs: readonly ViewDocument[],
@@ -190,8 +195,6 @@ export function contractViewOf(
         }
       : null,
     bankverbindung: row.bankverbindung,
-    diensthaftpflicht: row.diensthaftpflicht,
-    jahresumsatz: row.jahresumsatz,
     ablaufdatum: row.ablaufdatum,
     beendigungsdatum: row.beendigungsdatum,
     antragsdatum: row.antragsdatum,
@@ -200,14 +203,10 @@ export function contractViewOf(
     hauptfaelligkeit: { day: row.hauptfaelligkeitTag, month: row.hauptfaelligkeitMonat },
     mahnung: row.mahnung,
     wirksamkeitsdatum: row.wirksamkeitsdatum,
-    phvAnzahl: row.phvAnzahl,
-    neueSelbstbeteiligung: row.neueSelbstbeteiligung,
     produktIdentifier: row.produktIdentifier,
     deckungsIdentifier: row.deckungsIdentifier,
     deckungsVarianten: row.deckungsVarianten,
     selbstBeteiligung: row.selbstBeteiligung,
-    elementar: row.elementar,
-    buerohaftpflicht: row.buerohaftpflicht,
     ...lists,
     aenderungshistorie: more.history.map((entry) => ({
       art: entry.art,
@@ -222,14 +221,7 @@ export function contractViewOf(
       faelligAm: task.faelligAm,
       erledigtAm: task.erledigtAm,
     })),
-    fahrrad: row.fahrrad,
-    risikoOrt: row.risikoOrt,
-    hunde: row.hunde,
-    versicherteGewerbe: row.versicherteGewerbe,
-    phv: row.phv,
-    hausrat: row.hausrat,
-    reise: row.reise,
-    vh: row.vh,
+    ...partsOf(row),
     bestaetigtAm: row.bestaetigtAm?.toISOString() ?? null,
     kuendigung: row.kuendigung,
     widerruf: row.widerruf,

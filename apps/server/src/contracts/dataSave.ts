@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts';
 import { auditLog, changeEvents, contracts } from '../db/schema/index.ts';
 import { findVisibleContract, type ContractRow } from './access.ts';
 import { isActive, toContractView } from './contractView.ts';
+import { setOf, type ContractPatch } from './parts.ts';
 import {
   conflictOutcome,
   NEXT_VERSION,
@@ -14,7 +15,7 @@ import {
 
 /** What a data save writes: the columns, the change event and the audit row. */
 export interface DataChange {
-  columns: Partial<typeof contracts.$inferInsert>;
+  columns: ContractPatch;
   event: { typ: string; payload: Record<string, unknown> };
   audit: { action: string; details: Record<string, unknown> };
 }
@@ -77,7 +78,7 @@ export async function saveContractData(request: DataSaveRequest): Promise<SaveOu
 
     const updated = await tx
       .update(contracts)
-      .set({ ...change.columns, lastUpdated: NEXT_VERSION })
+      .set({ ...setOf(change.columns), lastUpdated: NEXT_VERSION })
       .where(and(eq(contracts.versicherungsNummer, id), eq(contracts.lastUpdated, readVersion)))
       .returning({ id: contracts.versicherungsNummer });
     if (updated.length === 0) return conflictOutcome(tx, identity, id);

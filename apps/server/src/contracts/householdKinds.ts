@@ -6,6 +6,7 @@ import { contractTariff, variantForSum, type TariffCoverVariant } from '../prici
 import { marketOf } from '../platform/brands.ts';
 import type { ChangeContext, ChangeKindSpec } from './changeKind.ts';
 import { contractCurrency } from './pricingInput.ts';
+import { partOf } from './parts.ts';
 
 /** A new risk address with the household data of spec section 3 ("New address"). */
 export interface NeuerRisikoort {
@@ -127,8 +128,8 @@ export const risikoort: ChangeKindSpec = {
   },
   check: (value, context) => {
     const neu = value as NeuerRisikoort;
-    if (!context.row.risikoOrt) return 'Zu diesem Vertrag gehört kein Risikoort.';
-    if (!context.row.hausrat) return null;
+    if (!partOf(context.row, 'risikoOrt')) return 'Zu diesem Vertrag gehört kein Risikoort.';
+    if (!partOf(context.row, 'hausrat')) return null;
     if (neu.wohnflaeche === undefined)
       return 'Bitte geben Sie die Wohnfläche der neuen Wohnung an.';
     return householdVariant(context, neededSum(neu, context))
@@ -136,7 +137,7 @@ export const risikoort: ChangeKindSpec = {
       : 'Für diese Wohnung können wir den Vertrag nicht online anpassen. Bitte sprechen Sie uns an.';
   },
   apply: (input, value, context) => {
-    if (!context.row.hausrat) return input;
+    if (!partOf(context.row, 'hausrat')) return input;
     const variant = householdVariant(context, neededSum(value as NeuerRisikoort, context));
     return variant ? { ...input, deckungsIdentifier: variant.id } : input;
   },
@@ -148,7 +149,7 @@ export const risikoort: ChangeKindSpec = {
       strasse: neu.strasse,
       hausnummer: neu.hausnummer,
     };
-    const hausrat = context.row.hausrat;
+    const hausrat = partOf(context.row, 'hausrat');
     if (!hausrat) return { risikoOrt: address };
     const summe = neededSum(neu, context);
     const variant = householdVariant(context, summe);
@@ -167,7 +168,7 @@ export const risikoort: ChangeKindSpec = {
       },
     };
   },
-  current: (row) => row.risikoOrt,
+  current: (row) => partOf(row, 'risikoOrt'),
   onEffective: async (tx, value, row) => {
     const neu = value as NeuerRisikoort;
     if (!neu.umzugsservice?.postanschriftUebernehmen) return;
@@ -183,8 +184,8 @@ export const risikoort: ChangeKindSpec = {
       ort: neu.ort,
       hausnummer: neu.hausnummer,
       strasse: neu.strasse,
-      wohnflaeche: neu.wohnflaeche ?? context.row.hausrat?.wohnflaeche ?? null,
-      versicherungssumme: context.row.hausrat ? neededSum(neu, context) : null,
+      wohnflaeche: neu.wohnflaeche ?? partOf(context.row, 'hausrat')?.wohnflaeche ?? null,
+      versicherungssumme: partOf(context.row, 'hausrat') ? neededSum(neu, context) : null,
       etage: neu.etage ?? null,
       gebaeudeart: neu.gebaeudeart ?? null,
       auspraegungen: neu.auspraegungen ?? [],
@@ -212,7 +213,7 @@ export const hausrat: ChangeKindSpec = {
   generic: false,
   check: (value, context) => {
     const change = value as HausratDeckungAenderung;
-    const teil = context.row.hausrat;
+    const teil = partOf(context.row, 'hausrat');
     if (!teil) return 'Diese Änderung ist für Ihren Vertrag nicht möglich.';
     if (change.deckung === 'BASIS') {
       if (!change.eingeschlossen) return 'Die Grunddeckung kann nicht abgewählt werden.';
@@ -240,7 +241,7 @@ export const hausrat: ChangeKindSpec = {
   },
   columns: (value, context) => {
     const change = value as HausratDeckungAenderung;
-    const teil = context.row.hausrat;
+    const teil = partOf(context.row, 'hausrat');
     if (change.deckung === 'ELEMENTAR') return { elementar: change.eingeschlossen };
     if (!teil) return {};
     if (change.deckung === 'BASIS') {
@@ -268,7 +269,9 @@ export const hausrat: ChangeKindSpec = {
   replaces: (neu, alt) =>
     (neu as HausratDeckungAenderung).deckung === (alt as HausratDeckungAenderung).deckung,
   current: (row) => [
-    ...(row.hausrat?.hausratDeckungen ?? []).map((deckung) => deckung.deckungsIdentifier),
-    ...(row.elementar ? ['ELEMENTAR'] : []),
+    ...(partOf(row, 'hausrat')?.hausratDeckungen ?? []).map(
+      (deckung) => deckung.deckungsIdentifier,
+    ),
+    ...(partOf(row, 'elementar') ? ['ELEMENTAR'] : []),
   ],
 };

@@ -2,6 +2,7 @@ import type { VersicherteGewerbe } from '../db/schema/index.ts';
 import { contractTariff } from '../pricing/index.ts';
 import type { ChangeContext, ChangeKindSpec } from './changeKind.ts';
 import { contractCurrency } from './pricingInput.ts';
+import { partOf } from './parts.ts';
 
 /** The variant of the contract's product whose insured sum is exactly `value` (a decimal string). */
 function variantWithSum(value: unknown, context: ChangeContext) {
@@ -24,18 +25,20 @@ export const familienstand: ChangeKindSpec = {
   beitragPath: 'phv/familienstand',
   generic: true,
   check: (value, { row }) => {
-    if (!row.phv) return 'Zu diesem Vertrag gehört kein Familienstand.';
-    return row.phv.familienstand.options.some((option) => option.key === value)
+    const phv = partOf(row, 'phv');
+    if (!phv) return 'Zu diesem Vertrag gehört kein Familienstand.';
+    return phv.familienstand.options.some((option) => option.key === value)
       ? null
       : 'Diesen Familienstand gibt es für Ihren Vertrag nicht.';
   },
   apply: (input, value) => ({ ...input, familienstand: value as string }),
   columns: (value, { row }) => {
-    const option = row.phv?.familienstand.options.find((candidate) => candidate.key === value);
-    if (!row.phv || !option) return {};
-    return { phv: { ...row.phv, familienstand: { ...row.phv.familienstand, current: option } } };
+    const phv = partOf(row, 'phv');
+    const option = phv?.familienstand.options.find((candidate) => candidate.key === value);
+    if (!phv || !option) return {};
+    return { phv: { ...phv, familienstand: { ...phv.familienstand, current: option } } };
   },
-  current: (row) => row.phv?.familienstand.current.key ?? null,
+  current: (row) => partOf(row, 'phv')?.familienstand.current.key ?? null,
 };
 
 /** Annual revenue of a business contract (POST/PATCH .../{productType}/umsatz). */
@@ -47,19 +50,23 @@ export const umsatz: ChangeKindSpec = {
   beitragPath: null,
   generic: false,
   check: (_value, { row }) => {
-    if (!row.jahresumsatz) return 'Zu diesem Vertrag gehört kein Jahresumsatz.';
-    return row.jahresumsatz.isAdjustable
+    const jahresumsatz = partOf(row, 'jahresumsatz');
+    if (!jahresumsatz) return 'Zu diesem Vertrag gehört kein Jahresumsatz.';
+    return jahresumsatz.isAdjustable
       ? null
       : 'Ihren Jahresumsatz können Sie nicht online ändern. Bitte sprechen Sie uns an.';
   },
   apply: (input, value) => ({ ...input, jahresumsatz: value as number }),
   columns: (value, { row }) => ({
-    jahresumsatz: { value: value as number, isAdjustable: row.jahresumsatz?.isAdjustable ?? true },
+    jahresumsatz: {
+      value: value as number,
+      isAdjustable: partOf(row, 'jahresumsatz')?.isAdjustable ?? true,
+    },
   }),
-  current: (row) => row.jahresumsatz?.value ?? null,
+  current: (row) => partOf(row, 'jahresumsatz')?.value ?? null,
   eventFields: (value, { row }, price) => ({
     jahresumsatz: value,
-    alterJahresumsatz: row.jahresumsatz?.value ?? null,
+    alterJahresumsatz: partOf(row, 'jahresumsatz')?.value ?? null,
     beitrag: price.beitrag,
     alterBeitrag: row.versicherungsPraemie,
   }),
@@ -110,12 +117,12 @@ export const betriebsart: ChangeKindSpec = {
   generic: false,
   check: (value, { row }) => {
     const neu = value as VersicherteGewerbe;
-    if (!row.versicherteGewerbe) return 'Zu diesem Vertrag gehören keine Betriebsarten.';
+    if (!partOf(row, 'versicherteGewerbe')) return 'Zu diesem Vertrag gehören keine Betriebsarten.';
     return neu.nebengewerbe.includes(neu.hauptgewerbe)
       ? 'Das Hauptgewerbe kann nicht zugleich Nebengewerbe sein.'
       : null;
   },
   apply: (input) => input,
   columns: (value) => ({ versicherteGewerbe: value as VersicherteGewerbe }),
-  current: (row) => row.versicherteGewerbe,
+  current: (row) => partOf(row, 'versicherteGewerbe'),
 };

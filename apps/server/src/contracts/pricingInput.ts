@@ -2,6 +2,7 @@ import type { HausratTeil, Jahresumsatz, PhvTeil } from '../db/schema/index.ts';
 import type { Currency, PricingInput } from '../pricing/index.ts';
 import { marketOf } from '../platform/brands.ts';
 import type { ContractRow } from './access.ts';
+import { partOf, partsOf } from './parts.ts';
 
 /** Household covers priced by their own flag or variant, not as an optional cover. */
 const NOT_OPTIONAL = new Set(['BASIS', 'ELEMENTAR']);
@@ -32,11 +33,11 @@ export function pricingInputOf(row: ContractRow, wirksamkeitsdatum: string): Pri
     waehrung: contractCurrency(row),
     deckungsIdentifier: row.deckungsIdentifier,
     zahlweise: row.zahlweise,
-    selbstbeteiligung: row.neueSelbstbeteiligung,
-    elementar: row.elementar ?? false,
-    buerohaftpflicht: row.buerohaftpflicht ?? false,
-    phvAnzahl: row.phvAnzahl,
-    ...coverExtrasOf(row),
+    selbstbeteiligung: partOf(row, 'neueSelbstbeteiligung'),
+    elementar: partOf(row, 'elementar') ?? false,
+    buerohaftpflicht: partOf(row, 'buerohaftpflicht') ?? false,
+    phvAnzahl: partOf(row, 'phvAnzahl'),
+    ...coverExtrasOf(partsOf(row)),
     hauptfaelligkeit: { day: row.hauptfaelligkeitTag, month: row.hauptfaelligkeitMonat },
     wirksamkeitsdatum,
     vertragsBeginn: row.vertragsBeginn,

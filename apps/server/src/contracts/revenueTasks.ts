@@ -11,6 +11,7 @@ import {
   WRONG_NUMBER,
   type SaveOutcome,
 } from './saveChange.ts';
+import { partOf } from './parts.ts';
 
 /** Sets the open revenue tasks of a contract to Erledigt; returns how many there were. */
 export async function closeRevenueTasks(tx: Db, id: string, today: string): Promise<number> {
@@ -57,7 +58,8 @@ export async function confirmRevenue(request: ConfirmRevenueRequest): Promise<Sa
       status: 422,
       body: { error: 'unprocessable', message },
     });
-    if (!isActive(row.vertragsstatus) || !row.jahresumsatz)
+    const jahresumsatz = partOf(row, 'jahresumsatz');
+    if (!isActive(row.vertragsstatus) || !jahresumsatz)
       return refuse('Für diesen Vertrag ist keine Umsatzbestätigung möglich.');
     const open = await tx
       .select({ id: contractTasks.id })
@@ -78,8 +80,8 @@ export async function confirmRevenue(request: ConfirmRevenueRequest): Promise<Sa
       partnernummer: row.partnerNummer,
       partnerKenntnisstand: readVersion,
       payload: {
-        jahresumsatz: row.jahresumsatz.value,
-        alterJahresumsatz: row.jahresumsatz.value,
+        jahresumsatz: jahresumsatz.value,
+        alterJahresumsatz: jahresumsatz.value,
         beitrag: row.versicherungsPraemie,
         alterBeitrag: row.versicherungsPraemie,
       },

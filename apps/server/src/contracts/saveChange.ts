@@ -8,6 +8,7 @@ import { VALIDATION_MESSAGE } from '../http/errors.ts';
 import { CHANGE_KINDS, changeFieldErrors, type Change } from './changeKinds.ts';
 import { toContractView } from './contractView.ts';
 import { quote } from './quote.ts';
+import { setOf } from './parts.ts';
 
 /** A response decided by the save, sent as is by the route. */
 export interface SaveOutcome {
@@ -132,7 +133,7 @@ export async function saveChanges(request: SaveRequest): Promise<SaveOutcome> {
         };
     const updated = await tx
       .update(contracts)
-      .set({ ...columns, lastUpdated: NEXT_VERSION })
+      .set({ ...setOf(columns), lastUpdated: NEXT_VERSION })
       .where(and(eq(contracts.versicherungsNummer, id), eq(contracts.lastUpdated, readVersion)))
       .returning({ id: contracts.versicherungsNummer });
     if (updated.length === 0) return conflictOutcome(tx, identity, id);

@@ -13,6 +13,7 @@ import type { ContractRow } from './access.ts';
 import { CHANGE_KINDS, pricingInputOf, type ChangeKind } from './changeKinds.ts';
 import { contractCurrency } from './pricingInput.ts';
 import { isActive } from './contractView.ts';
+import { partOf, setOf } from './parts.ts';
 import { NEXT_VERSION, premiumColumns } from './saveChange.ts';
 
 /** The change kind of each pending-change kind (the reverse of a kind's `art`). */
@@ -203,9 +204,11 @@ async function applyChange(
   const [updated] = await tx
     .update(contracts)
     .set({
-      ...kind.columns(wert, { ...context, input }),
-      ...(priced ? premiumColumns(price) : {}),
-      wirksamkeitsdatum: wirksamAb,
+      ...setOf({
+        ...kind.columns(wert, { ...context, input }),
+        ...(priced ? premiumColumns(price) : {}),
+        wirksamkeitsdatum: wirksamAb,
+      }),
       lastUpdated: NEXT_VERSION,
     })
     .where(eq(contracts.versicherungsNummer, row.versicherungsNummer))
@@ -259,7 +262,7 @@ async function runRevenueTasks(
       .orderBy(asc(contractTasks.faelligAm), asc(contractTasks.id));
     if (open.length === 0) break;
     for (const task of open) {
-      const usable = rules && row.jahresumsatz && isActive(row.vertragsstatus);
+      const usable = rules && partOf(row, 'jahresumsatz') && isActive(row.vertragsstatus);
       const adjust = usable && task.typ !== 'UmsatzErinnern1';
       const [claimed] = await tx
         .update(contractTasks)
@@ -303,7 +306,8 @@ async function adjustRevenue(
   percent: number,
   day: string,
 ): Promise<ContractRow> {
-  const alt = row.jahresumsatz?.value ?? 0;
+  const jahresumsatz = partOf(row, 'jahresumsatz');
+  const alt = jahresumsatz?.value ?? 0;
   const neu = roundHalfAway(alt * (1 + percent / 100), 0);
   const input = { ...pricingInputOf(row, day), jahresumsatz: neu };
   const price = calculatePremium(tariffs, input);
@@ -311,8 +315,10 @@ async function adjustRevenue(
   const [updated] = await tx
     .update(contracts)
     .set({
-      jahresumsatz: { value: neu, isAdjustable: row.jahresumsatz?.isAdjustable ?? true },
-      ...(priced ? premiumColumns(price) : {}),
+      ...setOf({
+        jahresumsatz: { value: neu, isAdjustable: jahresumsatz?.isAdjustable ?? true },
+        ...(priced ? premiumColumns(price) : {}),
+      }),
       lastUpdated: NEXT_VERSION,
     })
     .where(eq(contracts.versicherungsNummer, row.versicherungsNummer))

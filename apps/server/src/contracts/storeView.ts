@@ -1,6 +1,7 @@
 import type { ContractView } from '../../../../generated/types/contract-view.ts';
 import type { Db } from '../db/database.ts';
 import { contracts, documents, type Brand } from '../db/schema/index.ts';
+import { partsOfView, type LinePartsCatalogue } from './lineParts.ts';
 
 /** What a contract view does not say and its rows need: whose it is, under which brand. */
 export interface ContractOwner {
@@ -8,6 +9,9 @@ export interface ContractOwner {
   vermittlerNummer: string | null;
   brand: Brand;
 }
+
+/** A contract view of a line: the spec's view, and the line's own parts under their names. */
+export type LineContractView = ContractView & Record<string, unknown>;
 
 /** A document a stored contract lists: its name, kind and storage key. */
 export interface StoredDocument {
@@ -19,15 +23,19 @@ export interface StoredDocument {
 /**
  * Writes a new contract from its view (definitions/schema/contract-view.schema.json): the one
  * place that knows how a view becomes rows (the contract row and its documents), so a change of
- * the storage model changes only this function. What the rows derive (`aktiv`, `ueberfaellig`,
+ * the storage model changes only this function. The common fields go to their columns, the parts
+ * of the contract's line (its tariff's `parts`, from `lines`) to `teile`, each checked against its
+ * schema: a part that does not fit, or that the line does not declare, throws a
+ * ContractPartError naming it (lineParts.ts). What the rows derive (`aktiv`, `ueberfaellig`,
  * `marke`, `vermittler`, the document links, pending changes, history, tasks, `lastUpdated`) is
  * not taken from the view. `db` may be the caller's transaction.
  */
 export async function storeContractView(
   db: Db,
-  view: ContractView,
+  view: LineContractView,
   owner: ContractOwner,
   listed: readonly StoredDocument[],
+  lines: LinePartsCatalogue,
 ): Promise<void> {
   await db.insert(contracts).values({
     versicherungsNummer: view.versicherungsNummer,
@@ -47,8 +55,6 @@ export async function storeContractView(
     versicherungsTyp: view.versicherungsTyp,
     versicherungsName: view.versicherungsName,
     bankverbindung: view.bankverbindung,
-    diensthaftpflicht: view.diensthaftpflicht,
-    jahresumsatz: view.jahresumsatz,
     ablaufdatum: view.ablaufdatum,
     beendigungsdatum: view.beendigungsdatum,
     antragsdatum: view.antragsdatum,
@@ -58,22 +64,11 @@ export async function storeContractView(
     hauptfaelligkeitMonat: view.hauptfaelligkeit.month,
     mahnung: view.mahnung,
     wirksamkeitsdatum: view.wirksamkeitsdatum,
-    phvAnzahl: view.phvAnzahl,
-    neueSelbstbeteiligung: view.neueSelbstbeteiligung,
     produktIdentifier: view.produktIdentifier,
     deckungsIdentifier: view.deckungsIdentifier,
     deckungsVarianten: view.deckungsVarianten,
     selbstBeteiligung: view.selbstBeteiligung,
-    elementar: view.elementar,
-    buerohaftpflicht: view.buerohaftpflicht,
-    fahrrad: view.fahrrad,
-    risikoOrt: view.risikoOrt,
-    hunde: view.hunde,
-    versicherteGewerbe: view.versicherteGewerbe,
-    phv: view.phv,
-    hausrat: view.hausrat,
-    reise: view.reise,
-    vh: view.vh,
+    teile: partsOfView(lines, view),
     bestaetigtAm: view.bestaetigtAm === null ? null : new Date(view.bestaetigtAm),
     kuendigung: view.kuendigung,
     widerruf: view.widerruf,

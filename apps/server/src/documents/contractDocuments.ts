@@ -6,6 +6,7 @@ import { insuranceYearOf, parseDay } from '../pricing/index.ts';
 import { documentFactRows, type DocumentFact } from './lineFacts.ts';
 import type { PdfModel, PdfRow, PdfSection } from './pdf.ts';
 import type { StrictTexts } from './texts.ts';
+import { partOf } from '../contracts/parts.ts';
 
 /** Storage keys of the documents made from the contract's current data on every request. */
 export const GENERATED_DOCUMENTS = {
@@ -137,12 +138,12 @@ function coverRows(input: ContractDocumentInput): PdfRow[] {
             : formatMoney(row.selbstBeteiligung.value, input.market),
     });
   for (const flag of ['elementar', 'buerohaftpflicht'] as const) {
-    const value = row[flag];
+    const value = partOf(row, flag);
     if (value !== null) list.push({ label: t(flag), text: t(value ? 'included' : 'excluded') });
   }
   list.push(...documentFactRows(input.facts, row, texts));
-  if (row.risikoOrt)
-    list.push({ label: t('riskLocation'), text: t('address', { ...row.risikoOrt }) });
+  const risikoOrt = partOf(row, 'risikoOrt');
+  if (risikoOrt) list.push({ label: t('riskLocation'), text: t('address', { ...risikoOrt }) });
   return list;
 }
 

@@ -12,6 +12,7 @@ import type { PremiumResult } from '../pricing/index.ts';
 import { idParams, requireIdentity, type RouteContext } from './context.ts';
 import { coverageParams, hausratChange, productTypeParams, umsatzFits } from './pathParams.ts';
 import { VERTRAG_BASE } from './vertragRead.ts';
+import { partOf } from '../contracts/parts.ts';
 
 /** Body of a calculate call: the contract number, the effective date and the new value. */
 export type BeitragBody = { versicherungsNummer: string; wirksamkeitsdatum: string } & Record<
@@ -131,7 +132,7 @@ export function registerVertragBeitragRoutes(app: FastifyInstance, context: Rout
         : 'not-found',
     (row, change) => ({
       jahresumsatz: change.value,
-      alterJahresumsatz: row.jahresumsatz?.value ?? null,
+      alterJahresumsatz: partOf(row, 'jahresumsatz')?.value ?? null,
       alterBeitrag: row.versicherungsPraemie,
     }),
   );

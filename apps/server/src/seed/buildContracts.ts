@@ -8,6 +8,7 @@ import {
   isPriced,
   parseDay,
 } from '../pricing/index.ts';
+import { withParts } from '../contracts/parts.ts';
 import { coverExtrasOf } from '../contracts/pricingInput.ts';
 import { marketOf } from '../platform/brands.ts';
 import type { ContractSpec } from './contractSpecs.ts';
@@ -80,7 +81,15 @@ export function buildContract(
 
   const todayDate = parseDay(today);
   const nextDue = day(insuranceYearOf(todayDate, hauptfaelligkeit).end);
-  const { selbstBeteiligungUnit, ...productFields } = defaults;
+  const {
+    selbstBeteiligungUnit,
+    vertragsart,
+    versicherungsTyp,
+    versicherungsName,
+    produktIdentifier,
+    kuendbar,
+    ...productParts
+  } = defaults;
   const ended = ['BEENDET', 'AUFGEHOBEN', 'STORNIERT'].includes(spec.status);
   const endDate =
     spec.produkt === 'REISE' && spec.zahlweise === 'EINMALIG'
@@ -117,8 +126,6 @@ export function buildContract(
     hauptfaelligkeitMonat: hauptfaelligkeit.month,
     mahnung: spec.mahnung ?? false,
     wirksamkeitsdatum: spec.beginn,
-    phvAnzahl: spec.phvAnzahl ?? null,
-    neueSelbstbeteiligung: spec.sb ?? null,
     deckungsIdentifier: spec.deckung,
     deckungsVarianten: tariff.coverVariants
       .filter((candidate) => candidate.products.includes(spec.produkt))
@@ -132,10 +139,21 @@ export function buildContract(
         ? { value: 10, unit: 'PERCENT' }
         : { value: SB_AMOUNT[spec.sb], unit: 'ABSOLUT' }
       : null,
-    elementar: spec.elementar ?? null,
-    buerohaftpflicht: spec.buerohaftpflicht ?? null,
-    ...productFields,
-    kuendbar: active ? productFields.kuendbar : 'NEIN',
+    vertragsart,
+    versicherungsTyp,
+    versicherungsName,
+    produktIdentifier,
+    kuendbar: active ? kuendbar : 'NEIN',
+    teile: withParts(
+      {},
+      {
+        phvAnzahl: spec.phvAnzahl ?? null,
+        neueSelbstbeteiligung: spec.sb ?? null,
+        elementar: spec.elementar ?? null,
+        buerohaftpflicht: spec.buerohaftpflicht ?? null,
+        ...productParts,
+      },
+    ),
   };
   const base = index * 10;
   return {

@@ -1,27 +1,27 @@
+import type { ContractParts } from '../../../../generated/types/contract-parts.ts';
 import type { contracts, Produkt } from '../db/schema/index.ts';
 import type { SeedPartner } from './people.ts';
 
 type ContractInsert = typeof contracts.$inferInsert;
 
-/** The product-dependent fields of a demo contract. */
+/** The product-dependent fields of a demo contract: common columns and parts. */
 export type ProductDefaults = Pick<
   ContractInsert,
-  | 'vertragsart'
-  | 'versicherungsTyp'
-  | 'versicherungsName'
-  | 'produktIdentifier'
-  | 'kuendbar'
-  | 'diensthaftpflicht'
-  | 'jahresumsatz'
-  | 'fahrrad'
-  | 'risikoOrt'
-  | 'hunde'
-  | 'versicherteGewerbe'
-  | 'phv'
-  | 'hausrat'
-  | 'reise'
-  | 'vh'
-> & { selbstBeteiligungUnit: 'ABSOLUT' | 'PERCENT' };
+  'vertragsart' | 'versicherungsTyp' | 'versicherungsName' | 'produktIdentifier' | 'kuendbar'
+> &
+  Pick<
+    ContractParts,
+    | 'diensthaftpflicht'
+    | 'jahresumsatz'
+    | 'fahrrad'
+    | 'risikoOrt'
+    | 'hunde'
+    | 'versicherteGewerbe'
+    | 'phv'
+    | 'hausrat'
+    | 'reise'
+    | 'vh'
+  > & { selbstBeteiligungUnit: 'ABSOLUT' | 'PERCENT' };
 
 const SINGLE = { key: 'SINGLE', label: 'Single' };
 const FAMILIENSTAENDE = [
@@ -231,5 +231,7 @@ export function productDefaults(
         versicherteGewerbe: gewerbe,
         selbstBeteiligungUnit: 'PERCENT',
       };
+    default:
+      throw new Error(`Seed: keine Demo-Daten für das Produkt ${produkt}`);
   }
 }

@@ -1,21 +1,10 @@
-/** The products of the contract list (spec section 3, "Contract list item"). */
-export const PRODUKTE = [
-  'VH',
-  'VH_2',
-  'SI_ALLGEFAHREN',
-  'SI_MEHRGEFAHREN',
-  'REISE',
-  'HAUSRAT',
-  'FAHRRAD',
-  'FAHRRAD_2',
-  'PRIVATHAFTPFLICHT',
-  'TIERHALTERHAFTPFLICHT',
-  'BHV_1',
-  'BHV_2',
-] as const;
+import type { ContractParts } from '../../../../../generated/types/contract-parts.ts';
 
-/** A product of a contract. */
-export type Produkt = (typeof PRODUKTE)[number];
+/**
+ * A product of a contract: one of the products a tariff declares (definitions/tariffs/*.json,
+ * `products`; the contract view schema checks its form, storeView that a tariff declares it).
+ */
+export type Produkt = string;
 
 /** Contract statuses; active means LAUFEND or AUSLAUFEND. */
 export const VERTRAGSSTATUS = [
@@ -94,19 +83,11 @@ export interface Bankverbindung {
   kontoinhaber: string;
 }
 
-/** Diensthaftpflicht cover of a private liability contract. */
-export interface Diensthaftpflicht {
-  ausschlussZum: string | null;
-  beruf: string | null;
-  eingeschlossen: boolean;
-  einschlussZum: string | null;
-}
+/** Civil-service liability of a private liability contract. */
+export type Diensthaftpflicht = NonNullable<ContractParts['diensthaftpflicht']>;
 
 /** Annual revenue of a business contract. */
-export interface Jahresumsatz {
-  value: number;
-  isAdjustable: boolean;
-}
+export type Jahresumsatz = NonNullable<ContractParts['jahresumsatz']>;
 
 /** One cover variant a contract could switch to. */
 export interface DeckungsVariante {
@@ -121,80 +102,38 @@ export interface SelbstBeteiligungWert {
   unit: 'PERCENT' | 'ABSOLUT';
 }
 
+/**
+ * The parts of a contract as stored (`teile`): the spec's parts with the types the contract view
+ * gives them, and a line's own parts under their names (their schemas are the line's).
+ */
+export type ContractTeile = Partial<ContractParts> & Record<string, unknown>;
+
 /** Bicycle part. */
-export interface FahrradTeil {
-  hersteller: string;
-  rahmennummer: string;
-  typ: string;
-  versicherteRisiken: {
-    diebstahl: boolean;
-    reparatur: boolean;
-    reparaturOhneVerschleiss: boolean;
-    schutzbrief: boolean;
-  };
-}
+export type FahrradTeil = NonNullable<ContractParts['fahrrad']>;
 
 /** Risk address. */
-export interface RisikoOrt {
-  plz: string;
-  ort: string;
-  hausnummer: string;
-  strasse: string;
-}
+export type RisikoOrt = NonNullable<ContractParts['risikoOrt']>;
 
 /** One insured dog. */
-export interface Hund {
-  name: string;
-  rasse: string;
-  mischling: boolean;
-  mischlingsRasse: string | null;
-  chipOrTattoo: string | null;
-}
+export type Hund = NonNullable<ContractParts['hunde']>[number];
 
 /** Insured business types. */
-export interface VersicherteGewerbe {
-  hauptgewerbe: string;
-  nebengewerbe: string[];
-}
-
-/** A key/label pair. */
-export interface KeyLabel {
-  key: string;
-  label: string;
-}
+export type VersicherteGewerbe = NonNullable<ContractParts['versicherteGewerbe']>;
 
 /** Private liability part. */
-export interface PhvTeil {
-  familienstand: { current: KeyLabel; options: KeyLabel[] };
-  hfkVariante: string | null;
-}
+export type PhvTeil = NonNullable<ContractParts['phv']>;
 
-/** One household cover. */
-export interface HausratDeckung {
-  deckungsIdentifier: string;
-  versicherungssumme: number | null;
-  selbstbeteiligung: number | null;
-  gebaeudeart: string | null;
-}
+/** A key/label pair (a family status and its options). */
+export type KeyLabel = PhvTeil['familienstand']['current'];
 
 /** Household contents part. */
-export interface HausratTeil {
-  plz: string;
-  wohnflaeche: number;
-  hausratDeckungen: HausratDeckung[];
-  elementarEinschliessbar: boolean;
-  hfkVariante: string | null;
-}
+export type HausratTeil = NonNullable<ContractParts['hausrat']>;
+
+/** One household cover. */
+export type HausratDeckung = HausratTeil['hausratDeckungen'][number];
 
 /** Travel part. */
-export interface ReiseTeil {
-  personenkreis: 'SINGLE' | 'PAAR' | 'FAMILIE' | 'SINGLE_PLUS_KIND';
-  beginn: string;
-  ende: string;
-  dauer: number;
-}
+export type ReiseTeil = NonNullable<ContractParts['reise']>;
 
 /** Business contents part. */
-export interface VhTeil {
-  versicherteGefahren: { buerohaftpflicht: boolean; phv: boolean };
-}
+export type VhTeil = NonNullable<ContractParts['vh']>;

@@ -14,33 +14,22 @@ import {
 import { agents, partners, type Brand } from './partners.ts';
 import type {
   Bankverbindung,
+  ContractTeile,
   DeckungsVariante,
-  Diensthaftpflicht,
-  FahrradTeil,
-  HausratTeil,
-  Hund,
-  Jahresumsatz,
   Kuendbar,
   PendingChangeArt,
-  PhvAnzahl,
-  PhvTeil,
   Produkt,
-  ReiseTeil,
-  RisikoOrt,
-  Selbstbeteiligung,
   SelbstBeteiligungWert,
   TaskStatus,
   TaskTyp,
   Vertragsende,
   Vertragsstatus,
-  VersicherteGewerbe,
-  VhTeil,
   Zahlweise,
 } from './contractTypes.ts';
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
 
-/** Contracts: every field of the spec's "Contract (customer view)"; product parts as JSONB. */
+/** Contracts: the common fields of the spec's "Contract (customer view)"; the parts in `teile`. */
 export const contracts = pgTable('contracts', {
   versicherungsNummer: text('versicherungs_nummer').primaryKey(),
   partnerNummer: text('partner_nummer')
@@ -61,8 +50,6 @@ export const contracts = pgTable('contracts', {
   versicherungsTyp: text('versicherungs_typ').notNull(),
   versicherungsName: text('versicherungs_name').notNull(),
   bankverbindung: jsonb('bankverbindung').$type<Bankverbindung>(),
-  diensthaftpflicht: jsonb('diensthaftpflicht').$type<Diensthaftpflicht>(),
-  jahresumsatz: jsonb('jahresumsatz').$type<Jahresumsatz>(),
   ablaufdatum: date('ablaufdatum', { mode: 'string' }),
   beendigungsdatum: date('beendigungsdatum', { mode: 'string' }),
   antragsdatum: date('antragsdatum', { mode: 'string' }).notNull(),
@@ -72,22 +59,15 @@ export const contracts = pgTable('contracts', {
   hauptfaelligkeitMonat: smallint('hauptfaelligkeit_monat').notNull(),
   mahnung: boolean('mahnung').notNull().default(false),
   wirksamkeitsdatum: date('wirksamkeitsdatum', { mode: 'string' }),
-  phvAnzahl: text('phv_anzahl').$type<PhvAnzahl>(),
-  neueSelbstbeteiligung: text('neue_selbstbeteiligung').$type<Selbstbeteiligung>(),
   produktIdentifier: text('produkt_identifier').notNull(),
   deckungsIdentifier: text('deckungs_identifier').notNull(),
   deckungsVarianten: jsonb('deckungs_varianten').$type<DeckungsVariante[]>().notNull().default([]),
   selbstBeteiligung: jsonb('selbst_beteiligung').$type<SelbstBeteiligungWert>(),
-  elementar: boolean('elementar'),
-  buerohaftpflicht: boolean('buerohaftpflicht'),
-  fahrrad: jsonb('fahrrad').$type<FahrradTeil>(),
-  risikoOrt: jsonb('risiko_ort').$type<RisikoOrt>(),
-  hunde: jsonb('hunde').$type<Hund[]>(),
-  versicherteGewerbe: jsonb('versicherte_gewerbe').$type<VersicherteGewerbe>(),
-  phv: jsonb('phv').$type<PhvTeil>(),
-  hausrat: jsonb('hausrat').$type<HausratTeil>(),
-  reise: jsonb('reise').$type<ReiseTeil>(),
-  vh: jsonb('vh').$type<VhTeil>(),
+  /**
+   * The contract's parts (what its line's tariff declares as `parts`), keyed by part name; a part
+   * the contract does not have is absent. Read and written through contracts/parts.ts.
+   */
+  teile: jsonb('teile').$type<ContractTeile>().notNull().default({}),
   bestaetigtAm: timestamp('bestaetigt_am', { withTimezone: true, mode: 'date' }),
   kuendigung: jsonb('kuendigung').$type<Vertragsende>(),
   widerruf: jsonb('widerruf').$type<Vertragsende>(),

@@ -1,12 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import {
-  MAX_RESULTS,
-  foldText,
-  postleitzahlen,
-  search,
-  slugOf,
-  type FinderItem,
-} from './data.ts';
+import { MAX_RESULTS, foldText, postleitzahlen, search, slugOf, type FinderItem } from './data.ts';
 import { catalogues } from './catalogues.ts';
 
 const text = { type: 'string', maxLength: 60 } as const;

@@ -64,6 +64,10 @@ export type Rule2 = (boolean | number | string | null) | Rule1[] | {};
  */
 export type Rule3 = (boolean | number | string | null) | Rule1[] | {};
 /**
+ * A JSON Logic rule, the same language as in flow definitions (with the date operators addDays, addMonths, daysBetween, yearsBetween).
+ */
+export type Rule4 = (boolean | number | string | null) | Rule1[] | {};
+/**
  * What a step works with: a number; {"table": name} (a lookup with the table's keys, or with the inputs named in "keys"); {"tariff": pointer} (a value of this tariff file, {input} placeholders filled, e.g. /paymentPeriods/{zahlweise}/factor, with an optional default and a German reason when missing); or a JSON Logic rule over the inputs and variables ({"var": "satz"}).
  */
 export type RatingOperand =
@@ -94,15 +98,11 @@ export type RatingOperand =
        */
       missing?: string;
     }
-  | Rule4;
+  | Rule2;
 /**
  * A name of the routine (camelCase): an input or a variable.
  */
 export type RatingName = string;
-/**
- * A JSON Logic rule, the same language as in flow definitions (with the date operators addDays, addMonths, daysBetween, yearsBetween).
- */
-export type Rule4 = (boolean | number | string | null) | Rule1[] | {};
 
 /**
  * The declarative tariff of one insurance line (its rate book): the sections contract self-service prices with (cover variants, payment periods, deductible discounts, surcharges, revenue bands) and the rating of new applications (rating): inputs read from a flow's answers, lookup tables, insurability rules and an ordered rate routine whose every step the server records in the rating worksheet. Rates in this project are illustrative. Amounts are in the tariff's currency. A tariff that prices a contract product carries the contract sections; a tariff of a line sold by application only (VSH) needs only its rating and may carry the sections its rating refers to (paymentPeriods, deductibleDiscounts, minimumAnnualPremium).
@@ -487,6 +487,12 @@ export interface Rating {
     [k: string]: RatingTable | undefined;
   };
   /**
+   * The same inputs for a contract of the tariff's products (self-service changes): for every input of `inputs` a rule over the contract view (`contract.*`, definitions/schema/contract-view.schema.json, with the requested changes applied) and `today`, typed as the input declares. With it, a change to such a contract is priced by this rating (the same routine, tables and rounding as an application) plus the pro-rata share for the rest of the insurance year; `definitions:check` requires an entry for every input.
+   */
+  contractInputs?: {
+    [k: string]: Rule2 | undefined;
+  };
+  /**
    * Insurability rules, checked in order before the routine: the first whose rule does not hold makes the answers not insurable, with its German reason (the bike age limit).
    */
   insurable?: {
@@ -494,7 +500,7 @@ export interface Rating {
      * Unique id of the rule.
      */
     id: string;
-    rule: Rule2;
+    rule: Rule3;
     /**
      * German reason shown when the rule does not hold.
      */
@@ -693,7 +699,7 @@ export interface RatingStep {
    * German description of the step for the worksheet (Ratenzahlungszuschlag der Zahlweise).
    */
   label: string;
-  when?: Rule3;
+  when?: Rule4;
   /**
    * set: target = value; add, subtract, multiply, divide: target with value; discount: target x (1 - value), a share off (deductible discount); surcharge: target x (1 + value), a share on (insurance tax, instalment surcharge); atLeast: target = max(target, value), a minimum premium; atMost: target = min(target, value); round: target rounded to scale decimals, half away from zero (value not used).
    */

@@ -20,6 +20,7 @@ export const TYPED_SCHEMAS: Record<string, string> = {
   'claim-products': 'ClaimProducts',
   document: 'StaticDocument',
   'contract-view': 'ContractView',
+  change: 'ContractChange',
 };
 
 const options = (root: string, cwd: string) => ({

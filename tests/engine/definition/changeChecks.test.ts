@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { errorsOf, pretty, realJson, withFile, type JsonObject } from './fixtures.ts';
+import { errorsOf, pretty, realFiles, realJson, withFile, type JsonObject } from './fixtures.ts';
 
 const CHANGE = 'definitions/changes/familienstand.json';
 const OTHER = 'definitions/changes/zahlweise.json';
 
 /** The errors (file pointer: message) of the real files with some replaced. */
 function located(changes: Record<string, JsonObject>): string[] {
-  let files: ReturnType<typeof withFile> | undefined;
-  for (const [path, value] of Object.entries(changes)) files = withFile(path, pretty(value), files);
+  const files = Object.entries(changes).reduce(
+    (done, [path, value]) => withFile(path, pretty(value), done),
+    realFiles(),
+  );
   return errorsOf(files).map((e) => `${e.file} ${e.pointer}: ${e.message}`);
 }
 

@@ -16,24 +16,18 @@ export interface StoredDocument {
   storageKey: string;
 }
 
+/** The contract columns a view's own facts are stored in (all but the number and the owner). */
+export type ContractFactColumns = Omit<
+  typeof contracts.$inferInsert,
+  'versicherungsNummer' | 'partnerNummer' | 'vermittlerNummer' | 'brand'
+>;
+
 /**
- * Writes a new contract from its view (definitions/schema/contract-view.schema.json): the one
- * place that knows how a view becomes rows (the contract row and its documents), so a change of
- * the storage model changes only this function. What the rows derive (`aktiv`, `ueberfaellig`,
- * `marke`, `vermittler`, the document links, pending changes, history, tasks, `lastUpdated`) is
- * not taken from the view. `db` may be the caller's transaction.
+ * The columns that store a contract view's facts: the one mapping from a view to its row, used
+ * when a contract is written and when a change's effect on the view is saved.
  */
-export async function storeContractView(
-  db: Db,
-  view: ContractView,
-  owner: ContractOwner,
-  listed: readonly StoredDocument[],
-): Promise<void> {
-  await db.insert(contracts).values({
-    versicherungsNummer: view.versicherungsNummer,
-    partnerNummer: owner.partnerNummer,
-    vermittlerNummer: owner.vermittlerNummer,
-    brand: owner.brand,
+export function contractColumnsOf(view: ContractView): ContractFactColumns {
+  return {
     produkt: view.produkt,
     vertragsart: view.vertragsArt,
     vertragsstatus: view.vertragsstatus,
@@ -77,6 +71,28 @@ export async function storeContractView(
     bestaetigtAm: view.bestaetigtAm === null ? null : new Date(view.bestaetigtAm),
     kuendigung: view.kuendigung,
     widerruf: view.widerruf,
+  };
+}
+
+/**
+ * Writes a new contract from its view (definitions/schema/contract-view.schema.json): the one
+ * place that knows how a view becomes rows (the contract row and its documents), so a change of
+ * the storage model changes only this function. What the rows derive (`aktiv`, `ueberfaellig`,
+ * `marke`, `vermittler`, the document links, pending changes, history, tasks, `lastUpdated`) is
+ * not taken from the view. `db` may be the caller's transaction.
+ */
+export async function storeContractView(
+  db: Db,
+  view: ContractView,
+  owner: ContractOwner,
+  listed: readonly StoredDocument[],
+): Promise<void> {
+  await db.insert(contracts).values({
+    versicherungsNummer: view.versicherungsNummer,
+    partnerNummer: owner.partnerNummer,
+    vermittlerNummer: owner.vermittlerNummer,
+    brand: owner.brand,
+    ...contractColumnsOf(view),
   });
   if (listed.length > 0)
     await db.insert(documents).values(

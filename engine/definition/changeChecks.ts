@@ -32,7 +32,7 @@ export function checkChangeSet(files: readonly ChangeFile[], lookup: SchemaLooku
   const viewUri = uriOfPath(VIEW_FILE);
   const view = lookup(viewUri);
   const known = knownOperators();
-  const inView = (segments: readonly string[]): string | undefined =>
+  const inView = (segments: string[]): string | undefined =>
     view === undefined ? undefined : missingSegment(view, viewUri, segments, lookup);
   const taken = new Map<string, string>();
   for (const { value: change, report } of files) {

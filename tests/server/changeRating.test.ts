@@ -99,4 +99,32 @@ describe('a change priced by the rating of the contract tariff', () => {
       wirksamkeitsdatum: DAY,
     });
   });
+
+  it('refuses a cover the contract does not carry, which the rating would not price', async () => {
+    const response = await server.app.inject({
+      method: 'POST',
+      url: `${BASE}/${ID}/beitrag/elementar`,
+      headers: ANNA,
+      payload: { versicherungsNummer: ID, wirksamkeitsdatum: DAY, elementar: true },
+    });
+    expect(response.json()).toMatchObject({
+      ungueltig: true,
+      fehlermeldung: 'Elementarschutz kann in dieser Deckung nicht eingeschlossen werden.',
+    });
+  });
+
+  it('prices a contract without a deductible on file as one without deductible', async () => {
+    // HFK-20000401: PHV_KOMFORT, SINGLE, monthly, no deductible stored: 39.00 × 1.05 / 12 = 3.4125.
+    const response = await server.app.inject({
+      method: 'POST',
+      url: `${BASE}/HFK-20000401/beitrag/zahlweise`,
+      headers: asCustomer('3000103'),
+      payload: {
+        versicherungsNummer: 'HFK-20000401',
+        wirksamkeitsdatum: DAY,
+        zahlweise: 'MONATLICH',
+      },
+    });
+    expect(response.json()).toMatchObject({ beitrag: 3.41, ungueltig: false });
+  });
 });

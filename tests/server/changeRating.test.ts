@@ -111,6 +111,14 @@ describe('a change priced by the rating of the contract tariff', () => {
       ungueltig: true,
       fehlermeldung: 'Elementarschutz kann in dieser Deckung nicht eingeschlossen werden.',
     });
+    // A contract that carries the cover (switched off) takes it.
+    const household = await server.app.inject({
+      method: 'POST',
+      url: `${BASE}/AS-10000203/beitrag/elementar`,
+      headers: asCustomer('2000102'),
+      payload: { versicherungsNummer: 'AS-10000203', wirksamkeitsdatum: DAY, elementar: true },
+    });
+    expect(household.json()).toMatchObject({ ungueltig: false });
   });
 
   it('prices a contract without a deductible on file as one without deductible', async () => {

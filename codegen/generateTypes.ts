@@ -22,6 +22,7 @@ export const TYPED_SCHEMAS: Record<string, string> = {
   'contract-view': 'ContractView',
   'contract-reasons': 'ContractReasons',
   'contract-page': 'ContractPage',
+  change: 'ContractChange',
 };
 
 const options = (root: string, cwd: string) => ({

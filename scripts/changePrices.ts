@@ -23,7 +23,10 @@ import {
   ZAHLWEISEN,
 } from '../apps/server/src/db/schema/index.ts';
 import { defaultTariffs } from '../apps/server/src/pricing/index.ts';
+import { marketOf } from '../apps/server/src/platform/brands.ts';
+import { ratesContracts } from '../apps/server/src/rating/index.ts';
 import { CONTRACT_SPECS } from '../apps/server/src/seed/contractSpecs.ts';
+import { SEED_PARTNERS } from '../apps/server/src/seed/people.ts';
 
 /** One change priced: the calculate call's path below the contract, its contract and its value. */
 interface ChangeCase {
@@ -146,8 +149,17 @@ const money = (value: number | null | undefined): string =>
 const valueText = (wert: Record<string, unknown>): string =>
   JSON.stringify(wert).replace(/"(plz|ort|strasse|hausnummer)":"[^"]*",?/g, '');
 
+/** Whether a demo contract's tariff rates contracts (its changes are priced by the rating). */
+function ratedContract(vertrag: string): boolean {
+  const spec = CONTRACT_SPECS.find((candidate) => candidate.nr === vertrag);
+  const brand = SEED_PARTNERS.find((partner) => partner.partnerNummer === spec?.partner)?.brand;
+  const currency = marketOf(brand ?? 'andsafe').currency;
+  return spec !== undefined && ratesContracts(defaultTariffs().get(spec.produkt, currency));
+}
+
 /**
- * Why a price moved between two runs. A cent on the instalment, or on the pro-rata premium alone,
+ * Why a price moved between two runs. A change of contract whose tariff now rates contracts is
+ * priced by the rating. A cent on the instalment, or on the pro-rata premium alone,
  * is a value on a half cent (x.xx5) that the two roundings round apart; more is not rounding.
  */
 function reasonOf(before: PricedCase | undefined, after: PricedCase): string {
@@ -159,6 +171,8 @@ function reasonOf(before: PricedCase | undefined, after: PricedCase): string {
   if (beitrag === 0 && anteilig === 0) return 'keine';
   if (Math.abs(beitrag) === 1 || (beitrag === 0 && Math.abs(anteilig) === 1))
     return 'Rundung: ein Wert auf einem halben Cent, jetzt kaufmännisch aufgerundet';
+  if (ratedContract(after.vertrag))
+    return 'Tarif: jetzt das Rating des Tarifs (rating.contractInputs) statt der Vertragsabschnitte';
   return 'UNGEKLÄRT: mehr als ein halber Cent';
 }
 

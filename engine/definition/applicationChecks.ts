@@ -5,6 +5,7 @@ import {
 } from '../rules/references.ts';
 import { knownOperators } from '../rules/evaluate.ts';
 import { missingSegment, type SchemaLookup } from './schemaPaths.ts';
+import { checkContractInputs } from './contractInputChecks.ts';
 import { checkTariffRating } from './tariffChecks.ts';
 import { locateCalls } from './walk.ts';
 import {
@@ -154,6 +155,7 @@ export function checkApplicationSet(set: ApplicationSet): void {
       }
     });
     checkTariffRating(tariff.value, priced, set.lookup, tariff.report);
+    checkContractInputs(tariff.value, set.lookup, tariff.report);
   }
   for (const flow of set.definitions) {
     if (flow.value.kind === 'application')

@@ -1,3 +1,5 @@
+import { checkChangeSet } from './changeChecks.ts';
+import type { ContractChange } from '../../generated/types/change.ts';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { createAjv } from '../validation/createAjv.ts';
 import { describeAjvErrors } from './ajvErrors.ts';
@@ -61,6 +63,7 @@ const FOLDER_SCHEMAS: { pattern: RegExp; schema: string; kind: string }[] = [
   },
   { pattern: /^definitions\/locales\/de\/[^/]+\.json$/, schema: 'locale-bundle', kind: 'locale' },
   { pattern: /^definitions\/tariffs\/[^/]+\.json$/, schema: 'tariff', kind: 'tariff' },
+  { pattern: /^definitions\/changes\/[^/]+\.json$/, schema: 'change', kind: 'change' },
   { pattern: /^definitions\/registers\/[^/]+\.json$/, schema: 'register', kind: 'register' },
   { pattern: /^definitions\/catalogues\/[^/]+\.json$/, schema: 'catalogue', kind: 'catalogue' },
   { pattern: /^definitions\/documents\/[^/]+\.json$/, schema: 'document', kind: 'document' },
@@ -162,7 +165,7 @@ export function checkDefinitionSet(
       continue;
     }
     if (
-      ['brand', 'environment', 'tariff', 'register', 'catalogue', 'document'].includes(
+      ['brand', 'environment', 'tariff', 'change', 'register', 'catalogue', 'document'].includes(
         match.kind,
       ) &&
       (source.value as { id: string }).id !== baseName(path)
@@ -266,6 +269,10 @@ export function checkDefinitionSet(
     ]),
     lookup: (uri) => ajv.getSchema(uri)?.schema,
   });
+  checkChangeSet(
+    byKind('change').map((v) => ({ value: v.value as ContractChange, report: reporter(v.source) })),
+    (uri) => ajv.getSchema(uri)?.schema,
+  );
   for (const v of byKind('claim-products'))
     checkClaimProducts({ value: v.value as ClaimProducts, report: reporter(v.source) }, bundles);
   const reasonsFile = byKind('contract-reasons')[0];

@@ -1,7 +1,7 @@
 import { LogicEngine } from 'json-logic-engine';
 import { catalogueOperator } from './catalogueOperator.ts';
 import { DATE_OPERATORS } from './dateOperators.ts';
-import { listItemsOperator } from './listOperators.ts';
+import { itemWithOperator, listItemsOperator } from './listOperators.ts';
 
 /** A JSON Logic rule as written in a definition. */
 export type Rule = unknown;
@@ -14,6 +14,11 @@ for (const [name, operator] of Object.entries(DATE_OPERATORS))
 engine.addMethod(
   'listItems',
   (args: unknown) => listItemsOperator(Array.isArray(args) ? args : [args]),
+  { deterministic: true },
+);
+engine.addMethod(
+  'itemWith',
+  (args: unknown) => itemWithOperator(Array.isArray(args) ? args : [args]),
   { deterministic: true },
 );
 // Reads the catalogues the server provided; not deterministic, so never precomputed.

@@ -10,3 +10,18 @@ export function listItemsOperator([values, field]: unknown[]): Record<string, un
     .filter((value) => value !== null && value !== undefined && value !== '')
     .map((value) => ({ [field]: value }));
 }
+
+/**
+ * `{"itemWith": [list, field, value]}`: the first item of a list of objects whose `field` equals
+ * `value` (the option of a contract whose key a change names), or null when none does.
+ */
+export function itemWithOperator([list, field, value]: unknown[]): unknown {
+  if (!Array.isArray(list) || typeof field !== 'string') return null;
+  const found: unknown = list.find(
+    (item: unknown) =>
+      typeof item === 'object' &&
+      item !== null &&
+      (item as Record<string, unknown>)[field] === value,
+  );
+  return found ?? null;
+}

@@ -29,11 +29,11 @@ describe('POST .../{id}/beitrag/zahlweise', () => {
       },
     });
     expect(response.statusCode).toBe(200);
-    // PHV_KOMFORT 69.90 + one person 24.00 + family status PAAR 12.00, paid yearly; 290 of 365
-    // days left until 1 April.
+    // By the tariff's rating: family status PAAR 58.00 × 1 (10 Mio.), paid yearly; 290 of 365
+    // days left until 1 April: 58.00 × 290 / 365 = 46.08.
     expect(response.json()).toEqual({
-      beitrag: 105.9,
-      anteiligerBeitrag: 84.14,
+      beitrag: 58,
+      anteiligerBeitrag: 46.08,
       zahlweise: 'JAEHRLICH',
       wirksamkeitsdatum: TODAY,
       ungueltig: false,
@@ -264,7 +264,8 @@ describe('PATCH /api/vertrag/vertrag/{id}', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
       error: 'unprocessable',
-      message: 'Diese Selbstbeteiligung ist für das Produkt nicht möglich.',
+      // The reason the tariff's rating gives for a deductible it has no discount for.
+      message: 'Diese Selbstbeteiligung bieten wir nicht an.',
     });
   });
 

@@ -23,12 +23,14 @@ const calc = (id: string, path: string, body: Record<string, unknown>, headers =
   });
 
 describe('POST .../{id}/beitrag/phv/familienstand', () => {
-  it('prices the family status with the tariff surcharge', async () => {
+  it('prices the family status by the rating of the tariff, as an application is priced', async () => {
     const response = await calc('AS-10000101', 'phv/familienstand', { familienstand: 'FAMILIE' });
     expect(response.statusCode).toBe(200);
-    // (69.90 + one person 24.00 + FAMILIE 22.00) × 1.05 / 12
+    // Rating table grundbeitrag FAMILIE 66.00 × summenfaktor (10 Mio.) 1 × 1.05 / 12 = 5.775;
+    // 5.78 × 12 = 69.36 a year, 290 of 365 days left to the main due date 1 April: 55.11.
     expect(response.json()).toMatchObject({
-      beitrag: 10.14,
+      beitrag: 5.78,
+      anteiligerBeitrag: 55.11,
       zahlweise: 'MONATLICH',
       ungueltig: false,
     });

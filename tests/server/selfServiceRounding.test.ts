@@ -10,24 +10,25 @@ import { asCustomer, startTestServer, TODAY, type TestServer } from './helpers/t
 // the decimal value, also where binary floating point lands a hair below the half cent
 // (517.50 × 1.19 = 615.825 is 615.8249999… as a double, 2.01 / 2 = 1.005 is 1.00499999…).
 
-/** The private liability tariff with prices that land exactly on half cents, and no surcharges. */
+/**
+ * The private liability tariff with prices that land exactly on half cents: its rating's base
+ * premium is 1 for every family status, times 517.50 at 10 million and 2.01 at 50 million, with
+ * no minimum premium and no module the contract could carry.
+ */
 function halfCentTariff(tariff: Tariff): Tariff {
   const copy = structuredClone(tariff);
+  const rating = copy.rating;
+  const base = rating?.tables?.['grundbeitrag'];
+  const sums = rating?.tables?.['summenfaktor'];
+  if (!rating?.contractInputs || !base || !sums) throw new Error('phv rates no contracts');
   copy.minimumAnnualPremium = 0;
-  for (const variant of copy.coverVariants ?? []) {
-    if (variant.id === 'PHV_KOMFORT') variant.basePremium = 517.5;
-    if (variant.id === 'PHV_PREMIUM') variant.basePremium = 2.01;
-  }
+  base.values = Object.fromEntries(Object.keys(base.values).map((status) => [status, 1]));
+  sums.values = { '10000000': 517.5, '50000000': 2.01 };
+  rating.contractInputs['diensthaftpflicht'] = false;
   copy.paymentPeriods = {
     ...copy.paymentPeriods,
     JAEHRLICH: { factor: 1.19, installments: 1 },
     HALBJAEHRLICH: { factor: 1, installments: 2 },
-  };
-  const statuses = Object.keys(copy.surcharges?.familienstand ?? {});
-  copy.surcharges = {
-    ...copy.surcharges,
-    phvPersons: { KEINE: 0, EINS: 0, ZWEI: 0, DREI: 0 },
-    familienstand: Object.fromEntries(statuses.map((status) => [status, 0])),
   };
   return copy;
 }

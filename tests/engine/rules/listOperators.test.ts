@@ -17,3 +17,26 @@ describe('the listItems operator', () => {
     expect(evaluateRule({ listItems: ['Café', 'gewerbe'] }, {})).toBeNull();
   });
 });
+
+describe('the itemWith operator', () => {
+  const options = [
+    { key: 'SINGLE', label: 'Single' },
+    { key: 'FAMILIE', label: 'Familie' },
+  ];
+
+  it('finds the first item whose field has the value', () => {
+    expect(
+      evaluateRule(
+        { itemWith: [{ var: 'optionen' }, 'key', { var: 'neu' }] },
+        { optionen: options, neu: 'FAMILIE' },
+      ),
+    ).toEqual({ key: 'FAMILIE', label: 'Familie' });
+  });
+
+  it('answers null when no item has it or the list is none', () => {
+    expect(
+      evaluateRule({ itemWith: [{ var: 'optionen' }, 'key', 'PAAR'] }, { optionen: options }),
+    ).toBeNull();
+    expect(evaluateRule({ itemWith: [{ var: 'fehlt' }, 'key', 'PAAR'] }, {})).toBeNull();
+  });
+});

@@ -3,20 +3,25 @@ import type { PricedResult, PricingInput, TariffCatalogue } from '../pricing/ind
 import type { ContractRow } from './access.ts';
 import type { Db } from '../db/database.ts';
 import type { ContractPatch } from './parts.ts';
+import type { ContractChange } from '../../../../generated/types/change.ts';
+
+/** The self-service changes of spec section 7, by name (their file names in definitions/changes/). */
+export const CHANGE_KIND_NAMES = [
+  'zahlweise',
+  'selbstbeteiligung',
+  'elementar',
+  'phv',
+  'buerohaftpflicht',
+  'familienstand',
+  'risikoort',
+  'hausrat',
+  'umsatz',
+  'versicherungssumme',
+  'betriebsart',
+] as const;
 
 /** A self-service change (spec section 7), named by its path segment. */
-export type ChangeKind =
-  | 'zahlweise'
-  | 'selbstbeteiligung'
-  | 'elementar'
-  | 'phv'
-  | 'buerohaftpflicht'
-  | 'familienstand'
-  | 'risikoort'
-  | 'hausrat'
-  | 'umsatz'
-  | 'versicherungssumme'
-  | 'betriebsart';
+export type ChangeKind = (typeof CHANGE_KIND_NAMES)[number];
 
 /** One change with its new value, as validated by the route's schema. */
 export interface Change {
@@ -43,6 +48,11 @@ export type ContractColumns = ContractPatch;
 
 /** How one kind of change is validated, priced, stored and remembered as pending. */
 export interface ChangeKindSpec {
+  /**
+   * The change's declaration in definitions/changes/, when it is declared as data: its effect on
+   * the contract view is what it does, and a tariff that rates contracts prices that view.
+   */
+  declared?: ContractChange;
   /** Body field with the new value (the contract view's name of the field where there is one). */
   field: string;
   /** JSON Schema of the value. */

@@ -1,22 +1,37 @@
-import { BASIC_KINDS } from './basicKinds.ts';
 import type { FieldError } from '../http/errors.ts';
-import type { Change, ChangeContext, ChangeKind, ChangeKindSpec } from './changeKind.ts';
+import {
+  CHANGE_KIND_NAMES,
+  type Change,
+  type ChangeContext,
+  type ChangeKind,
+  type ChangeKindSpec,
+} from './changeKind.ts';
 import { hausrat, risikoort } from './householdKinds.ts';
-import { betriebsart, familienstand, umsatz, versicherungssumme } from './moreKinds.ts';
+import { declaredKind, loadChanges } from './declaredChanges.ts';
+import { versicherungssumme } from './sumKind.ts';
 
 export type { Change, ChangeContext, ChangeKind, ChangeKindSpec } from './changeKind.ts';
 export { pricingInputOf } from './pricingInput.ts';
 
-/** Every change kind by its name. */
-export const CHANGE_KINDS: Record<ChangeKind, ChangeKindSpec> = {
-  ...BASIC_KINDS,
-  familienstand,
+/** The change kinds still written in code (not yet declared in definitions/changes/). */
+const CODED_KINDS: Partial<Record<ChangeKind, ChangeKindSpec>> = {
   risikoort,
   hausrat,
-  umsatz,
   versicherungssumme,
-  betriebsart,
 };
+
+/** Every change kind by its name: the declared ones of definitions/changes/, then the coded ones. */
+export const CHANGE_KINDS = ((): Record<ChangeKind, ChangeKindSpec> => {
+  const declared = loadChanges();
+  const kinds: Partial<Record<ChangeKind, ChangeKindSpec>> = {};
+  for (const kind of CHANGE_KIND_NAMES) {
+    const change = declared.get(kind);
+    const spec = change ? declaredKind(change) : CODED_KINDS[kind];
+    if (!spec) throw new Error(`Die Änderung ${kind} ist weder deklariert noch programmiert.`);
+    kinds[kind] = spec;
+  }
+  return kinds as Record<ChangeKind, ChangeKindSpec>;
+})();
 
 /** The kinds the generic save PATCH /api/vertrag/vertrag/{id} accepts, in a fixed order. */
 export const GENERIC_KINDS = (Object.keys(CHANGE_KINDS) as ChangeKind[]).filter(

@@ -1,5 +1,5 @@
 import viewSchema from '../../../../definitions/schema/contract-view.schema.json' with { type: 'json' };
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { ContractParts } from '../../../../generated/types/contract-parts.ts';
 import { contracts, type ContractTeile } from '../db/schema/index.ts';
@@ -11,6 +11,15 @@ export type SpecPart = keyof ContractParts;
 export const SPEC_PARTS: ReadonlySet<string> = new Set(
   Object.keys(viewSchema.$defs.teile.properties),
 );
+
+/** The contract table's columns by their names in the row: what is not one is a part. */
+const COLUMNS: ReadonlySet<string> = new Set(Object.keys(getTableColumns(contracts)));
+
+/** The view's fields: a field the view schema does not list is a line's own part. */
+const VIEW_FIELDS: ReadonlySet<string> = new Set(Object.keys(viewSchema.properties));
+
+/** Whether a field of a contract view is a part (a spec part, or a line's own). */
+export const isPart = (name: string): boolean => SPEC_PARTS.has(name) || !VIEW_FIELDS.has(name);
 
 /** A contract row as far as its parts go. */
 type WithTeile = { teile: ContractTeile };
@@ -40,6 +49,17 @@ export function withParts(teile: ContractTeile, patch: Record<string, unknown>):
 export type ContractPatch = Partial<Omit<typeof contracts.$inferInsert, 'teile'>> &
   Partial<ContractParts>;
 
+/** A row with a patch laid over it: its columns replaced, its parts merged into `teile`. */
+export function patchedRow<R extends WithTeile>(row: R, patch: ContractPatch): R {
+  const columns: Record<string, unknown> = {};
+  const parts: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(patch)) {
+    if (COLUMNS.has(name)) columns[name] = value;
+    else parts[name] = value;
+  }
+  return { ...row, ...columns, teile: withParts(row.teile, parts) };
+}
+
 /**
  * The SET of an UPDATE writing a patch: its common columns as they are, its parts merged into
  * `teile` within the statement (a part set to null removed), so that a write of one part never
@@ -50,7 +70,7 @@ export function setOf(patch: ContractPatch): PgUpdateSetSource<typeof contracts>
   const set: Record<string, unknown> = {};
   const removed: string[] = [];
   for (const [name, value] of Object.entries(patch)) {
-    if (!SPEC_PARTS.has(name)) columns[name] = value;
+    if (COLUMNS.has(name)) columns[name] = value;
     else if (value === null) removed.push(name);
     else if (value !== undefined) set[name] = value;
   }

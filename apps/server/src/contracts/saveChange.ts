@@ -110,13 +110,11 @@ export async function saveChanges(request: SaveRequest): Promise<SaveOutcome> {
         body: { error: 'validation', message: VALIDATION_MESSAGE, fieldErrors },
       };
 
-    const { result: price, input } = quote(
-      request.tariffs,
-      row,
-      changes,
-      wirksamkeitsdatum,
-      request.today,
-    );
+    const {
+      result: price,
+      input,
+      worksheet,
+    } = quote(request.tariffs, row, changes, wirksamkeitsdatum, request.today);
     if (!isPriced(price))
       return { status: 422, body: { error: 'unprocessable', message: price.fehlermeldung } };
     const pending = wirksamkeitsdatum > request.today;
@@ -170,6 +168,7 @@ export async function saveChanges(request: SaveRequest): Promise<SaveOutcome> {
           art: CHANGE_KINDS[change.kind].art,
           wert: change.value,
           wirksamAb: wirksamkeitsdatum,
+          rechenweg: worksheet,
         })),
       );
     }

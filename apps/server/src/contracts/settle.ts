@@ -14,6 +14,7 @@ import { CHANGE_KINDS, pricingInputOf, type ChangeKind } from './changeKinds.ts'
 import { contractCurrency } from './pricingInput.ts';
 import { isActive } from './contractView.ts';
 import { partOf, setOf } from './parts.ts';
+import { priceChanges } from './quote.ts';
 import { NEXT_VERSION, premiumColumns } from './saveChange.ts';
 
 /** The change kind of each pending-change kind (the reverse of a kind's `art`). */
@@ -196,10 +197,17 @@ async function applyChange(
   wert: unknown,
   wirksamAb: string,
 ): Promise<ContractRow> {
-  const kind = CHANGE_KINDS[KIND_OF_ART[art]];
+  const kindName = KIND_OF_ART[art];
+  const kind = CHANGE_KINDS[kindName];
   const context = { row, tariffs };
-  const input = kind.apply(pricingInputOf(row, wirksamAb), wert, context);
-  const price = calculatePremium(tariffs, input);
+  // Priced as the quote priced it, on its own day: the same rating (or contract sections).
+  const { input, result: price } = priceChanges(
+    tariffs,
+    row,
+    [{ kind: kindName, value: wert }],
+    wirksamAb,
+    wirksamAb,
+  );
   const priced = isPriced(price);
   const [updated] = await tx
     .update(contracts)

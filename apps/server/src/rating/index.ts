@@ -11,3 +11,10 @@ export type {
   WorksheetInput,
   WorksheetStep,
 } from './worksheet.ts';
+export {
+  proRata,
+  rateContract,
+  ratesContracts,
+  type ContractRating,
+  type ContractRatingContext,
+} from './contract.ts';

@@ -22,7 +22,8 @@ export type InputsResult =
   | { ok: true; values: Record<string, RatingValue>; worksheet: WorksheetInput[] }
   | { ok: false; missing: MissingInput[] };
 
-function typed(input: RatingInput, value: unknown): RatingValue | undefined {
+/** A rule's value as the input's declared type: null when empty, undefined when of another type. */
+export function typed(input: RatingInput, value: unknown): RatingValue | undefined {
   if (value === undefined || value === null || value === '') return null;
   switch (input.type) {
     case 'number':

@@ -2,7 +2,13 @@ import { collectVarReferences, roundHalfAway, ruleHolds, type Rule } from '#engi
 import type { Rating, RatingStep, Tariff } from '../../../../generated/types/tariff.ts';
 import { ratingInputs, type MissingInput, type RatingContext } from './inputs.ts';
 import { evaluateOperand, NO_PRICE_REASON, operandReads } from './operands.ts';
-import type { RatingValue, Worksheet, WorksheetCheck, WorksheetStep } from './worksheet.ts';
+import type {
+  RatingValue,
+  Worksheet,
+  WorksheetCheck,
+  WorksheetInput,
+  WorksheetStep,
+} from './worksheet.ts';
 import { catalogues } from '../finders/catalogues.ts';
 
 // Tariffs rate by catalogue attributes ({"catalogue": [...]}): the rule operator needs the data.
@@ -146,6 +152,20 @@ export function rate(
   if (!rating) return { kind: 'incomplete', missing: [] };
   const inputs = ratingInputs(rating, answers, context);
   if (!inputs.ok) return { kind: 'incomplete', missing: inputs.missing };
+  return rateInputs(tariff, rating, inputs, context.today);
+}
+
+/**
+ * The one rate routine behind {@link rate} (an application's answers) and rateContract (a
+ * contract with changes): the insurability rules in order, then the steps, over inputs however
+ * they were computed; every value used goes into the worksheet.
+ */
+export function rateInputs(
+  tariff: Tariff,
+  rating: Rating,
+  inputs: { values: Record<string, RatingValue>; worksheet: WorksheetInput[] },
+  today: string,
+): RatingResult {
   const worksheet: Worksheet = {
     tarif: {
       id: tariff.id,
@@ -153,12 +173,12 @@ export function rate(
       gueltigAb: tariff.validFrom,
       waehrung: tariff.currency,
     },
-    stichtag: context.today,
+    stichtag: today,
     eingaben: inputs.worksheet,
     pruefungen: [],
     schritte: [],
   };
-  const scope = { ...inputs.values, today: context.today };
+  const scope = { ...inputs.values, today: today };
   for (const rule of rating.insurable ?? []) {
     const check: WorksheetCheck = {
       id: rule.id,
@@ -174,7 +194,7 @@ export function rate(
         worksheet,
       };
   }
-  const run = runSteps(tariff, rating, inputs.values, context.today, worksheet.schritte);
+  const run = runSteps(tariff, rating, inputs.values, today, worksheet.schritte);
   if (!run.ok)
     return {
       kind: 'refused',

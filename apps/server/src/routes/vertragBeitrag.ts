@@ -6,7 +6,7 @@ import {
   type Change,
   type ChangeKind,
 } from '../contracts/changeKinds.ts';
-import { quoteChanges } from '../contracts/quote.ts';
+import { quote } from '../contracts/quote.ts';
 import { sendContractNotFound, sendValidationError } from '../http/errors.ts';
 import type { PremiumResult } from '../pricing/index.ts';
 import { idParams, requireIdentity, type RouteContext } from './context.ts';
@@ -79,14 +79,16 @@ function calculateRoute(
       if (change === 'not-found') return sendContractNotFound(reply);
       const fieldErrors = changeFieldErrors([change], { row, tariffs: context.tariffs });
       if (fieldErrors.length > 0) return sendValidationError(reply, fieldErrors);
-      const result = quoteChanges(
+      const { result, worksheet } = quote(
         context.tariffs,
         row,
         [change],
         request.body.wirksamkeitsdatum,
         context.today(),
       );
-      return { ...premiumResultOf(result), ...extra(row, change) };
+      // Agents see the rating worksheet, as with the price of an application.
+      const rechenweg = identity.role === 'vermittler' && worksheet ? { rechenweg: worksheet } : {};
+      return { ...premiumResultOf(result), ...extra(row, change), ...rechenweg };
     },
   );
 }

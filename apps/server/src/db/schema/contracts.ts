@@ -1,3 +1,4 @@
+import type { RatingWorksheet } from '../../../../../generated/types/rating-worksheet.ts';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -108,6 +109,8 @@ export const pendingChanges = pgTable('pending_changes', {
   wirksamBis: date('wirksam_bis', { mode: 'string' }),
   /** The day the change took effect (then it is history, no longer pending). */
   angewendetAm: date('angewendet_am', { mode: 'string' }),
+  /** The rating worksheet the change was priced with (a tariff that rates contracts), or null. */
+  rechenweg: jsonb('rechenweg').$type<RatingWorksheet | null>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,0 +1,69 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { evaluateRule } from '#engine';
+import type { ContractChange } from '../../../../generated/types/change.ts';
+import type { PendingChangeArt } from '../db/schema/index.ts';
+import { REPO_ROOT } from '../pricing/loadTariffs.ts';
+import type { ChangeKindSpec } from './changeKind.ts';
+import { applyEffect, changedColumns, refusalOf, viewOfRow } from './changeEffect.ts';
+import { patchedRow } from './parts.ts';
+import { pricingInputOf } from './pricingInput.ts';
+
+/** Folder of the change declarations (checked by `npm run definitions:check`). */
+export const CHANGES_DIR = join(REPO_ROOT, 'definitions', 'changes');
+
+/** The change declarations of definitions/changes/, by id. */
+export function loadChanges(dir: string = CHANGES_DIR): Map<string, ContractChange> {
+  const changes = new Map<string, ContractChange>();
+  for (const name of readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
+    .sort()) {
+    const change = JSON.parse(readFileSync(join(dir, name), 'utf8')) as ContractChange;
+    changes.set(change.id, change);
+  }
+  return changes;
+}
+
+/**
+ * A declared change as the change machinery runs it: its rules decide whether the contract takes
+ * it, its effect on the contract view gives the columns to write and (through the contract's
+ * pricing input) what the hand-written tariff sections price; a tariff that rates contracts
+ * prices the changed view itself (see quote.ts).
+ */
+export function declaredKind(change: ContractChange): ChangeKindSpec {
+  const effectOn = (row: Parameters<ChangeKindSpec['current']>[0], value: unknown, day?: string) =>
+    applyEffect(viewOfRow(row), change, { value, ...(day ? { wirksamkeitsdatum: day } : {}) });
+  return {
+    declared: change,
+    field: change.field,
+    valueSchema: change.value,
+    art: change.art as PendingChangeArt,
+    eventTyp: change.event,
+    beitragPath: change.beitragPath,
+    generic: change.generic,
+    check: (value, { row }) => refusalOf(change, viewOfRow(row), { value }),
+    apply: (input, value, { row }) => {
+      const changed = patchedRow(row, changedColumns(row, effectOn(row, value)));
+      const before = pricingInputOf(row, input.wirksamkeitsdatum);
+      const after = pricingInputOf(changed, input.wirksamkeitsdatum);
+      const moved = (Object.keys(after) as (keyof typeof after)[]).filter(
+        (key) => JSON.stringify(after[key]) !== JSON.stringify(before[key]),
+      );
+      return { ...input, ...Object.fromEntries(moved.map((key) => [key, after[key]])) };
+    },
+    columns: (value, { row, input }) =>
+      changedColumns(row, effectOn(row, value, input.wirksamkeitsdatum)),
+    current: (row) => evaluateRule(change.current, { contract: viewOfRow(row) }) ?? null,
+    ...(change.eventFields
+      ? {
+          eventFields: (value, { row }, price) =>
+            Object.fromEntries(
+              Object.entries(change.eventFields ?? {}).map(([name, rule]) => [
+                name,
+                evaluateRule(rule, { contract: viewOfRow(row), change: { value }, price }) ?? null,
+              ]),
+            ),
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { errorsOf, pretty, realFiles, realJson, withFile, type JsonObject } from './fixtures.ts';
+
+const CHANGE = 'definitions/changes/familienstand.json';
+const OTHER = 'definitions/changes/zahlweise.json';
+
+/** The errors (file pointer: message) of the real files with some replaced. */
+function located(changes: Record<string, JsonObject>): string[] {
+  const files = Object.entries(changes).reduce(
+    (done, [path, value]) => withFile(path, pretty(value), done),
+    realFiles(),
+  );
+  return errorsOf(files).map((e) => `${e.file} ${e.pointer}: ${e.message}`);
+}
+
+describe('the definitions check of contract changes (definitions/changes/)', () => {
+  it('passes the real changes', () => {
+    expect(located({ [CHANGE]: realJson(CHANGE) })).toEqual([]);
+  });
+
+  it('refuses effect paths and reads outside the contract view, foreign roots and a taken art', () => {
+    const change = realJson(CHANGE);
+    change['art'] = 'ZAHLWEISE';
+    change['current'] = { var: 'answers.familie.familienstand' };
+    change['effect'] = [
+      { op: 'set', path: 'phv.familienstatus', value: { var: 'change.value' } },
+      { op: 'remove', path: 'phv.familienstand.options', where: { var: 'contract.phv.zustand' } },
+    ];
+    expect(located({ [CHANGE]: change, [OTHER]: realJson(OTHER) })).toEqual([
+      `${CHANGE} /current: reads "answers.familie.familienstand", but a rule here may read only contract, change`,
+      `${CHANGE} /effect/0/path: the contract view (definitions/schema/contract-view.schema.json) has no "familienstatus" in "phv.familienstatus"`,
+      `${CHANGE} /effect/1/where: reads "contract.phv.zustand", but the contract view has no "zustand" there`,
+      `${OTHER} /art: change "familienstand" has the same art already`,
+    ]);
+  });
+});

@@ -1,19 +1,45 @@
 import { describe, expect, it } from 'vitest';
-import { whenPageShown } from '../../../apps/web/src/platform/index.ts';
+import { SHOWN_LATEST_MS, whenPageShown } from '../../../apps/web/src/platform/index.ts';
 
-/** A window whose load event and idle callbacks the test fires. */
+/** A window whose load event, frames, timers, idle moments and heading the test controls. */
 function fakeWindow(readyState: DocumentReadyState) {
-  const loads: (() => void)[] = [];
-  const idles: (() => void)[] = [];
+  const queues = {
+    load: [] as (() => void)[],
+    frame: [] as (() => void)[],
+    idle: [] as (() => void)[],
+  };
+  const timers = new Map<number, { ms: number; run: () => void }>();
+  let heading = false;
+  let id = 0;
   const win = {
-    document: { readyState },
+    document: { readyState, querySelector: () => (heading ? {} : null) },
     addEventListener: (type: string, listener: () => void) => {
-      if (type === 'load') loads.push(listener);
+      if (type === 'load') queues.load.push(listener);
     },
-    requestIdleCallback: (callback: () => void) => idles.push(callback),
+    requestAnimationFrame: (callback: () => void) => queues.frame.push(callback),
+    requestIdleCallback: (callback: () => void) => queues.idle.push(callback),
+    setTimeout: (run: () => void, ms: number) => {
+      timers.set(++id, { ms, run });
+      return id;
+    },
+    clearTimeout: (timer: number) => timers.delete(timer),
   } as unknown as Window;
   const fire = (list: (() => void)[]) => list.splice(0).forEach((listener) => listener());
-  return { win, load: () => fire(loads), idle: () => fire(idles) };
+  return {
+    win,
+    load: () => fire(queues.load),
+    frame: () => fire(queues.frame),
+    idle: () => fire(queues.idle),
+    showHeading: () => (heading = true),
+    /** Runs the timers of `ms`. */
+    elapse: (ms: number) => {
+      for (const [key, timer] of [...timers]) {
+        if (timer.ms !== ms) continue;
+        timers.delete(key);
+        timer.run();
+      }
+    },
+  };
 }
 
 const settled = async (promise: Promise<void>): Promise<boolean> => {
@@ -24,22 +50,37 @@ const settled = async (promise: Promise<void>): Promise<boolean> => {
 };
 
 describe('whenPageShown', () => {
-  it('waits for the load event and then for an idle moment', async () => {
-    const { win, load, idle } = fakeWindow('interactive');
-    const shown = whenPageShown(win);
-    idle();
+  it('waits for the load event, the page’s heading and then an idle moment', async () => {
+    const page = fakeWindow('interactive');
+    const shown = whenPageShown(page.win);
+    page.showHeading();
+    page.frame();
+    page.idle();
     expect(await settled(shown)).toBe(false);
-    load();
-    expect(await settled(shown)).toBe(false);
-    idle();
+    page.load();
+    page.idle();
     expect(await settled(shown)).toBe(true);
   });
 
-  it('waits only for an idle moment once the page has loaded', async () => {
-    const { win, idle } = fakeWindow('complete');
-    const shown = whenPageShown(win);
+  it('waits for the heading after the load event, frame by frame', async () => {
+    const page = fakeWindow('complete');
+    const shown = whenPageShown(page.win);
+    page.frame();
+    page.idle();
     expect(await settled(shown)).toBe(false);
-    idle();
+    page.showHeading();
+    page.frame();
+    expect(await settled(shown)).toBe(false);
+    page.idle();
+    expect(await settled(shown)).toBe(true);
+  });
+
+  it('starts at the latest 3 s after the load event on a page without a heading', async () => {
+    const page = fakeWindow('complete');
+    const shown = whenPageShown(page.win);
+    page.frame();
+    page.elapse(SHOWN_LATEST_MS);
+    page.idle();
     expect(await settled(shown)).toBe(true);
   });
 });

@@ -15,7 +15,7 @@ export type {
   InitializeFlagClient,
   LoadedFlags,
 } from './flags/flagService.ts';
-export { whenPageShown } from './whenPageShown.ts';
+export { SHOWN_LATEST_MS, whenPageShown } from './whenPageShown.ts';
 export { FLAG_USER_COOKIE, flagUserId } from './flags/userId.ts';
 export { FrameProvider, useFrame } from './frame/FrameProvider.tsx';
 export { createFrameChild } from './frame/frameChild.ts';

@@ -66,9 +66,11 @@ export async function startServer() {
 // Runs in the page before its own scripts: notes when the `waitFor` element is first visible.
 const shownScript = (selector) => `(() => {
   const check = () => {
-    const element = document.querySelector(${JSON.stringify(selector)});
-    const box = element?.getBoundingClientRect();
-    if (box && box.width > 0 && box.height > 0) window.__benchShownAt = performance.now();
+    const visible = [...document.querySelectorAll(${JSON.stringify(selector)})].some((element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && box.height > 0;
+    });
+    if (visible) window.__benchShownAt = performance.now();
     else requestAnimationFrame(check);
   };
   requestAnimationFrame(check);

@@ -75,7 +75,7 @@ describe('whenPageShown', () => {
     expect(await settled(shown)).toBe(true);
   });
 
-  it('starts at the latest 3 s after the load event on a page without a heading', async () => {
+  it('starts at the latest 10 s after the load event on a page without a heading', async () => {
     const page = fakeWindow('complete');
     const shown = whenPageShown(page.win);
     page.frame();

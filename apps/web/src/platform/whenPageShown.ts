@@ -2,7 +2,7 @@
 export const SHOWN_SELECTOR = '#root h1';
 
 /** The longest the start of what the first view does not need waits after the load event. */
-export const SHOWN_LATEST_MS = 3000;
+export const SHOWN_LATEST_MS = 10_000;
 
 /** The longest it then waits for an idle moment. */
 export const IDLE_TIMEOUT_MS = 1000;
@@ -10,7 +10,7 @@ export const IDLE_TIMEOUT_MS = 1000;
 /**
  * Resolves once the page has shown its first view: after the window's `load` event (a flow route's
  * HTML preloads its modules, so they are in by then), once the page's heading is in the document
- * (a step renders it with its form: the first input is on screen; at the latest 3 s after the
+ * (a step renders it with its form: the first input is on screen; at the latest 10 s after the
  * load event) and at the next idle moment. What the first view does not need, the flag service's
  * SDK, starts here: its bytes and its evaluation then do not compete with the first input on a
  * slow phone.

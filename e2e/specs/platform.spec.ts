@@ -61,12 +61,20 @@ test.describe('feature flags', () => {
   test('the flag SDK loads after the page has loaded and its first input shows', async ({
     page,
   }) => {
+    // Notes when the step's first input is first on screen, frame by frame from the start.
+    await page.addInitScript(() => {
+      const check = (): void => {
+        const shown = [
+          ...document.querySelectorAll('form.wizard-step input, form.wizard-step select'),
+        ].some((field) => field.getBoundingClientRect().width > 0);
+        if (shown) Object.assign(window, { inputShownAt: performance.now() });
+        else requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    });
     const sdk = page.waitForResponse((r) => /\/assets\/ldclient[^/]*\.js$/.test(r.url()));
     await page.goto('/antrag/fahrrad');
     await sdk;
-    await expect(
-      page.locator('form.wizard-step input, form.wizard-step select').first(),
-    ).toBeVisible();
     const order = await page.evaluate(() => {
       const [navigation] = performance.getEntriesByType(
         'navigation',
@@ -74,9 +82,15 @@ test.describe('feature flags', () => {
       const script = performance
         .getEntriesByType('resource')
         .find((entry) => /\/assets\/ldclient[^/]*\.js$/.test(entry.name));
-      return { loaded: navigation?.loadEventEnd ?? Infinity, requested: script?.startTime ?? -1 };
+      const { inputShownAt } = window as { inputShownAt?: number };
+      return {
+        loaded: navigation?.loadEventEnd ?? Infinity,
+        shown: inputShownAt ?? Infinity,
+        requested: script?.startTime ?? -1,
+      };
     });
     expect(order.requested).toBeGreaterThanOrEqual(order.loaded);
+    expect(order.requested).toBeGreaterThan(order.shown);
   });
 });
 

@@ -1,5 +1,8 @@
-/** What shows that a page is on screen: its heading (a step's comes with its form, a loading note has none). */
-export const SHOWN_SELECTOR = '#root h1';
+/**
+ * What shows that a page is on screen: the heading in the app's `<main>` (a step's comes with its
+ * form, a loading note has none; the HTML shell's notice, which the app replaces, is outside it).
+ */
+export const SHOWN_SELECTOR = '#root main h1';
 
 /** The longest the start of what the first view does not need waits after the load event. */
 export const SHOWN_LATEST_MS = 10_000;

@@ -94,13 +94,18 @@ export async function routeScripts(browser, url, { waitFor, context, timeout = 1
     const isScript =
       response.request().resourceType() === 'script' || /javascript|ecmascript/.test(type);
     if (!isScript || response.status() !== 200) return;
+    // A script that arrives as the page closes (the flag SDK, loaded after the first input, on a
+    // slow run) is left out rather than failing the bench.
     pending.push(
-      response.body().then((body) => ({
-        file: new URL(response.url()).pathname,
-        raw: body.length,
-        gzip: gzipSync(body, { level: 9 }).length,
-        encoding: response.headers()['content-encoding'] ?? 'identity',
-      })),
+      response
+        .body()
+        .then((body) => ({
+          file: new URL(response.url()).pathname,
+          raw: body.length,
+          gzip: gzipSync(body, { level: 9 }).length,
+          encoding: response.headers()['content-encoding'] ?? 'identity',
+        }))
+        .catch(() => undefined),
     );
   });
   const problems = [];
@@ -116,7 +121,7 @@ export async function routeScripts(browser, url, { waitFor, context, timeout = 1
       .waitFor({ timeout })
       .catch(() => problems.unshift(`"${waitFor}" did not appear within ${timeout / 1000} s`));
   await page.waitForLoadState('networkidle');
-  const files = await Promise.all(pending);
+  const files = (await Promise.all(pending)).filter((file) => file !== undefined);
   const timing = await page.evaluate(() => ({
     shownAt: window.__benchShownAt,
     starts: performance.getEntriesByType('resource').map((entry) => [entry.name, entry.startTime]),

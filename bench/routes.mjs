@@ -46,7 +46,8 @@ export async function signInCustomer(context, baseUrl) {
 
 /**
  * The JavaScript (gzip -9 KB) every wizard route requests, measured in the browser; returns the
- * rows `{ kind, path, kb, files, problems }`.
+ * rows `{ kind, path, kb, kbAll, shown, files, problems }`: `kb` counts the files requested before
+ * the step's first input showed, `kbAll` every file until the network was idle.
  */
 export async function measureWizardRoutes(browser, baseUrl) {
   const visitor = await browser.newContext();
@@ -55,13 +56,14 @@ export async function measureWizardRoutes(browser, baseUrl) {
   try {
     await signInCustomer(customer, baseUrl);
     for (const route of wizardRoutes()) {
-      const { files, problems } = await routeScripts(browser, `${baseUrl}${route.path}`, {
+      const { files, problems, shown } = await routeScripts(browser, `${baseUrl}${route.path}`, {
         waitFor: 'form.wizard-step input, form.wizard-step select, form.wizard-step textarea',
         context: route.signedIn ? customer : visitor,
         timeout: 5_000,
       });
-      const kb = files.reduce((sum, f) => sum + f.gzip, 0) / 1024;
-      rows.push({ ...route, kb, files, problems });
+      const sum = (list) => list.reduce((total, f) => total + f.gzip, 0) / 1024;
+      const kb = sum(files.filter((f) => f.beforeShown));
+      rows.push({ ...route, kb, kbAll: sum(files), shown, files, problems });
     }
   } finally {
     await visitor.close();

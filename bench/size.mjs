@@ -63,9 +63,25 @@ export async function startServer() {
   };
 }
 
+// Runs in the page before its own scripts: notes when the `waitFor` element is first visible.
+const shownScript = (selector) => `(() => {
+  const check = () => {
+    const visible = [...document.querySelectorAll(${JSON.stringify(selector)})].some((element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && box.height > 0;
+    });
+    if (visible) window.__benchShownAt = performance.now();
+    else requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+})();`;
+
 /**
  * Opens a route and returns every JavaScript file it loaded with raw and gzip-9 sizes (in a fresh
- * page of `context` when given, e.g. a signed-in one; the HTTP cache is off either way).
+ * page of `context` when given, e.g. a signed-in one; the HTTP cache is off either way). Each file
+ * says whether it was requested before the `waitFor` element showed (`beforeShown`; what loads
+ * after the first input, like the flag SDK, is not needed to show the step); `shown` is false when
+ * the element never showed.
  */
 export async function routeScripts(browser, url, { waitFor, context, timeout = 15_000 }) {
   const page = await (context ?? browser).newPage();
@@ -78,18 +94,24 @@ export async function routeScripts(browser, url, { waitFor, context, timeout = 1
     const isScript =
       response.request().resourceType() === 'script' || /javascript|ecmascript/.test(type);
     if (!isScript || response.status() !== 200) return;
+    // A script that arrives as the page closes (the flag SDK, loaded after the first input, on a
+    // slow run) is left out rather than failing the bench.
     pending.push(
-      response.body().then((body) => ({
-        file: new URL(response.url()).pathname,
-        raw: body.length,
-        gzip: gzipSync(body, { level: 9 }).length,
-        encoding: response.headers()['content-encoding'] ?? 'identity',
-      })),
+      response
+        .body()
+        .then((body) => ({
+          file: new URL(response.url()).pathname,
+          raw: body.length,
+          gzip: gzipSync(body, { level: 9 }).length,
+          encoding: response.headers()['content-encoding'] ?? 'identity',
+        }))
+        .catch(() => undefined),
     );
   });
   const problems = [];
   page.on('pageerror', (error) => problems.push(String(error.message).split('\n')[0]));
   page.on('console', (m) => m.type() === 'error' && problems.push(m.text().split('\n')[0]));
+  if (waitFor) await page.addInitScript(shownScript(waitFor));
   await page.goto(url, { waitUntil: 'networkidle' });
   // A page that does not render still reports what it loaded, with why it did not render.
   if (waitFor)
@@ -99,7 +121,19 @@ export async function routeScripts(browser, url, { waitFor, context, timeout = 1
       .waitFor({ timeout })
       .catch(() => problems.unshift(`"${waitFor}" did not appear within ${timeout / 1000} s`));
   await page.waitForLoadState('networkidle');
-  const files = await Promise.all(pending);
+  const files = (await Promise.all(pending)).filter((file) => file !== undefined);
+  const timing = await page.evaluate(() => ({
+    shownAt: window.__benchShownAt,
+    starts: performance.getEntriesByType('resource').map((entry) => [entry.name, entry.startTime]),
+  }));
+  const startOf = new Map();
+  for (const [name, start] of timing.starts) {
+    const path = new URL(name).pathname;
+    if (!startOf.has(path) || start < startOf.get(path)) startOf.set(path, start);
+  }
+  const shown = timing.shownAt !== undefined;
+  for (const f of files)
+    f.beforeShown = !shown || !startOf.has(f.file) || startOf.get(f.file) <= timing.shownAt;
   const heading =
     (await page
       .locator('h1')
@@ -110,5 +144,5 @@ export async function routeScripts(browser, url, { waitFor, context, timeout = 1
   const unique = [...new Map(files.map((f) => [f.file, f])).values()].sort(
     (a, b) => b.gzip - a.gzip,
   );
-  return { files: unique, heading: heading.trim(), problems };
+  return { files: unique, heading: heading.trim(), problems, shown };
 }

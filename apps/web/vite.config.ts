@@ -41,18 +41,6 @@ function smallUriResolver(): Plugin {
 }
 
 /**
- * The production build renders with preact/compat instead of react-dom (about 4 KB gzip instead of
- * about 60 KB on every route). The dev server, vitest and the studio keep React.
- */
-const preactCompat = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
-
-/**
  * React Router 7's package exports name only its development build, whose dev warnings are on
  * (upstream issue remix-run/react-router#14102); the production build beside it differs only in
  * `ENABLE_DEV_WARNINGS = false`. The production bundle takes that one.
@@ -66,7 +54,7 @@ const reactRouterProduction = {
 
 export default defineConfig(({ command }) => ({
   root,
-  resolve: { alias: command === 'build' ? [...preactCompat, reactRouterProduction] : [] },
+  resolve: { alias: command === 'build' ? [reactRouterProduction] : [] },
   // The studio's save endpoint exists in the dev server only (apply: 'serve'); /studio is dev-only.
   plugins: [
     markdownOnDemand(),

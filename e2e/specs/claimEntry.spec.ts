@@ -218,3 +218,26 @@ test('the step shows before the flags answer; the motor vehicle option joins whe
   await expect(page.getByRole('radio', { name: 'Kfz-Versicherung' })).toBeVisible();
   await expect(picked).toBeChecked();
 });
+
+test('the flag SDK starts on the values it kept from the last visit; the service’s new answer reaches the shown step', async ({
+  page,
+}) => {
+  const motor = page.getByRole('radio', { name: 'Kfz-Versicherung' });
+  await page.route('**/api/flags/sdk/evalx/**', (route) => route.fulfill({ json: flagMap(true) }));
+  await page.goto('/schaden-melden/produkt-auswahl?brand=hfk');
+  await expect(motor).toBeVisible();
+  await page.unroute('**/api/flags/sdk/evalx/**');
+  let answer: (() => void) | undefined;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route('**/api/flags/sdk/evalx/**', async (route) => {
+    await held;
+    await route.fulfill({ json: flagMap(false) });
+  });
+  await page.reload();
+  const picked = page.getByRole('radio', { name: 'Hausratversicherung' });
+  await picked.check();
+  await expect(motor).toBeVisible();
+  answer?.();
+  await expect(motor).toHaveCount(0);
+  await expect(picked).toBeChecked();
+});

@@ -38,20 +38,59 @@ test.describe('feature flags', () => {
     expect(Date.now() - started).toBeLessThan(4000);
   });
 
-  test('the flag request reads the flags from the local endpoint and keeps its user id in a strict cookie', async ({
+  test('the flag SDK reads the flags from the local endpoint, sends its events there and keeps its user id in a strict cookie', async ({
     page,
     context,
   }) => {
     const flags = page.waitForResponse((r) =>
-      r.url().includes('/api/flags/sdk/evalx/local-client-id/'),
+      r.url().includes('/api/flags/sdk/evalx/local-client-id/contexts/'),
+    );
+    const events = page.waitForResponse((r) =>
+      /\/api\/flags\/events\/(bulk|diagnostic)\/local-client-id$/.test(r.url()),
     );
     await page.goto('/');
     const response = await flags;
     expect(response.status()).toBe(200);
     expect(await response.json()).toMatchObject({ 'use-contentful-preview': { value: false } });
+    expect((await events).status()).toBe(202);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const cookie = (await context.cookies()).find((c) => c.name === 'flag_user_id');
     expect(cookie?.sameSite).toBe('Strict');
+  });
+
+  test('the flag SDK loads after the page has loaded and its first input shows', async ({
+    page,
+  }) => {
+    // Notes when the step's first input is first on screen, frame by frame from the start.
+    await page.addInitScript(() => {
+      const check = (): void => {
+        const shown = [
+          ...document.querySelectorAll('form.wizard-step input, form.wizard-step select'),
+        ].some((field) => field.getBoundingClientRect().width > 0);
+        if (shown) Object.assign(window, { inputShownAt: performance.now() });
+        else requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    });
+    const sdk = page.waitForResponse((r) => /\/assets\/ldclient[^/]*\.js$/.test(r.url()));
+    await page.goto('/antrag/fahrrad');
+    await sdk;
+    const order = await page.evaluate(() => {
+      const [navigation] = performance.getEntriesByType(
+        'navigation',
+      ) as PerformanceNavigationTiming[];
+      const script = performance
+        .getEntriesByType('resource')
+        .find((entry) => /\/assets\/ldclient[^/]*\.js$/.test(entry.name));
+      const { inputShownAt } = window as { inputShownAt?: number };
+      return {
+        loaded: navigation?.loadEventEnd ?? Infinity,
+        shown: inputShownAt ?? Infinity,
+        requested: script?.startTime ?? -1,
+      };
+    });
+    expect(order.requested).toBeGreaterThanOrEqual(order.loaded);
+    expect(order.requested).toBeGreaterThan(order.shown);
   });
 });
 

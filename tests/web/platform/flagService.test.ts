@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
+import type { LDClient } from 'launchdarkly-js-client-sdk';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  evaluationUrl,
   FLAG_INIT_TIMEOUT_MS,
-  loadFlags,
-  type LoadFlagsOptions,
+  flagSdkOptions,
+  startFlagClient,
+  type FlagClientOptions,
+  type FlagValues,
+  type InitializeFlagClient,
 } from '../../../apps/web/src/platform/index.ts';
 
 const defaults = {
@@ -12,83 +15,100 @@ const defaults = {
   'enable-vehicle-insurance-claim-report': false,
 };
 
-/** A fetch that answers every request with `body` as JSON (after `wait`, when given). */
-function answering(body: unknown, status = 200, wait?: Promise<void>) {
-  return vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
-    if (wait) {
-      await new Promise<void>((resolve, reject) => {
-        void wait.then(resolve);
-        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error));
-      });
-    }
-    return new Response(JSON.stringify(body), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
+/** A client as the SDK's: ready when `init` settles, values from `flags`, `change` listeners. */
+function fakeClient(init: Promise<void>, flags: Record<string, unknown> = {}) {
+  const listeners: (() => void)[] = [];
+  const client = {
+    waitForInitialization: () => init,
+    variation: (key: string, fallback: unknown) => (key in flags ? flags[key] : fallback),
+    on: (event: string, listener: () => void) => {
+      if (event === 'change') listeners.push(listener);
+    },
+  } as unknown as LDClient;
+  /** Changes the service's values as its stream or a fresh answer would. */
+  const change = (next: Record<string, unknown>) => {
+    Object.assign(flags, next);
+    for (const listener of listeners) listener();
+  };
+  return { client, change };
 }
 
-const options = (fetch: typeof globalThis.fetch): LoadFlagsOptions => ({
-  clientId: 'local-client-id',
-  baseUrl: '/api/flags',
-  origin: 'http://127.0.0.1:4600',
-  userId: 'user-1234',
-  defaults,
-  fetch,
-});
-
-const requestedUrl = (fetch: ReturnType<typeof answering>): string => {
-  const input = fetch.mock.calls[0]?.[0];
-  return input instanceof Request ? input.url : String(input);
-};
+function options(client: LDClient, onChange: (values: FlagValues) => void = () => undefined) {
+  const initialize = vi.fn<InitializeFlagClient>(() => client);
+  const all: FlagClientOptions = {
+    clientId: 'local-client-id',
+    baseUrl: '/api/flags',
+    origin: 'http://127.0.0.1:4600',
+    userId: 'user-1234',
+    defaults,
+    onChange,
+    initialize,
+  };
+  return { all, initialize };
+}
 
 afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('loadFlags', () => {
-  it('takes the service’s boolean values of known flags', async () => {
-    const fetch = answering({
-      'enable-vehicle-insurance-claim-report': { value: true, variation: 0, version: 3 },
-      'use-contentful-preview': { value: 'yes', variation: 1, version: 3 },
-      'unknown-flag': { value: true },
+describe('startFlagClient', () => {
+  it('takes the boolean values of known flags once the SDK is ready', async () => {
+    const { client } = fakeClient(Promise.resolve(), {
+      'enable-vehicle-insurance-claim-report': true,
+      'use-contentful-preview': 'yes',
+      'unknown-flag': true,
     });
-    await expect(loadFlags(options(fetch))).resolves.toEqual({
+    await expect(startFlagClient(options(client).all)).resolves.toEqual({
       source: 'service',
       values: { 'use-contentful-preview': false, 'enable-vehicle-insurance-claim-report': true },
     });
   });
 
-  it('asks for the anonymous user of the cookie’s id on the environment’s endpoint, without cookies', async () => {
-    const fetch = answering({});
-    await loadFlags(options(fetch));
-    const url = new URL(requestedUrl(fetch));
-    expect(url.origin).toBe('http://127.0.0.1:4600');
-    expect(url.pathname).toMatch(/^\/api\/flags\/sdk\/evalx\/local-client-id\/contexts\/[\w-]+$/);
-    const context = url.pathname.split('/').at(-1) ?? '';
-    expect(JSON.parse(atob(context.replace(/-/g, '+').replace(/_/g, '/')))).toEqual({
-      kind: 'user',
-      key: 'user-1234',
-      anonymous: true,
-    });
-    const request = fetch.mock.calls[0]?.[0];
-    expect(request instanceof Request ? request.credentials : undefined).toBe('omit');
+  it('starts the SDK for the anonymous user of the cookie’s id on the local endpoint', async () => {
+    const { client } = fakeClient(Promise.resolve());
+    const { all, initialize } = options(client);
+    await startFlagClient(all);
+    expect(initialize).toHaveBeenCalledWith(
+      'local-client-id',
+      { kind: 'user', key: 'user-1234', anonymous: true },
+      expect.objectContaining({
+        baseUrl: 'http://127.0.0.1:4600/api/flags',
+        streamUrl: 'http://127.0.0.1:4600/api/flags',
+        eventsUrl: 'http://127.0.0.1:4600/api/flags',
+        streaming: false,
+        bootstrap: 'localStorage',
+      }),
+    );
   });
 
-  it('runs on the defaults of definitions/flags.json when the service has not answered after 2000 ms', async () => {
+  it('hands every later change of the service’s values on', async () => {
+    const { client, change } = fakeClient(Promise.resolve(), {
+      'enable-vehicle-insurance-claim-report': false,
+    });
+    const heard: FlagValues[] = [];
+    await startFlagClient(options(client, (values) => heard.push(values)).all);
+    change({ 'enable-vehicle-insurance-claim-report': true });
+    change({ 'enable-vehicle-insurance-claim-report': false, 'use-contentful-preview': true });
+    expect(heard).toEqual([
+      { 'use-contentful-preview': false, 'enable-vehicle-insurance-claim-report': true },
+      { 'use-contentful-preview': true, 'enable-vehicle-insurance-claim-report': false },
+    ]);
+  });
+
+  it('runs on the defaults when the SDK is not ready after 2000 ms', async () => {
     vi.useFakeTimers();
-    const fetch = answering({}, 200, new Promise<void>(() => undefined));
-    const loaded = loadFlags(options(fetch));
+    const { client } = fakeClient(new Promise<void>(() => undefined));
+    const loaded = startFlagClient(options(client).all);
     await vi.advanceTimersByTimeAsync(FLAG_INIT_TIMEOUT_MS);
     await expect(loaded).resolves.toEqual({ source: 'defaults', values: defaults });
   });
 
-  it('still takes the service’s answer just before 2000 ms', async () => {
+  it('still takes the SDK’s values just before 2000 ms', async () => {
     vi.useFakeTimers();
     let ready: () => void = () => undefined;
-    const wait = new Promise<void>((resolve) => (ready = resolve));
-    const fetch = answering({ 'use-contentful-preview': { value: true } }, 200, wait);
-    const loaded = loadFlags(options(fetch));
+    const init = new Promise<void>((resolve) => (ready = resolve));
+    const { client } = fakeClient(init, { 'use-contentful-preview': true });
+    const loaded = startFlagClient(options(client).all);
     await vi.advanceTimersByTimeAsync(FLAG_INIT_TIMEOUT_MS - 10);
     ready();
     await expect(loaded).resolves.toMatchObject({
@@ -97,29 +117,20 @@ describe('loadFlags', () => {
     });
   });
 
-  it('runs on the defaults when the service fails or answers no object of flags', async () => {
-    for (const fetch of [answering({ error: 'not-found' }, 404), answering([true]), answering('x')])
-      await expect(loadFlags(options(fetch))).resolves.toEqual({
-        source: 'defaults',
-        values: defaults,
-      });
-    const offline = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
-    await expect(loadFlags(options(offline))).resolves.toEqual({
+  it('runs on the defaults when the SDK fails to start', async () => {
+    const { client } = fakeClient(Promise.reject(new Error('404')));
+    await expect(startFlagClient(options(client).all)).resolves.toEqual({
       source: 'defaults',
       values: defaults,
     });
   });
 });
 
-describe('evaluationUrl', () => {
-  it('uses the service’s own host when the environment names no endpoint', () => {
-    const url = evaluationUrl({
-      clientId: 'production-client-id',
-      origin: 'https://www.andsafe.example',
-      userId: 'u-1',
-    });
-    expect(url).toMatch(
-      /^https:\/\/app\.launchdarkly\.com\/sdk\/evalx\/production-client-id\/contexts\/[\w-]+$/,
-    );
+describe('flagSdkOptions', () => {
+  it('leaves the service’s own hosts and its stream when the environment names no endpoint', () => {
+    const sdk = flagSdkOptions(undefined, 'https://www.andsafe.example');
+    expect(sdk).not.toHaveProperty('baseUrl');
+    expect(sdk).not.toHaveProperty('streaming');
+    expect(sdk.bootstrap).toBe('localStorage');
   });
 });

@@ -8,8 +8,14 @@ export { PlatformProviders } from './PlatformProviders.tsx';
 export { FlagsProvider, useFlags } from './flags/FlagsProvider.tsx';
 export { flagStore } from './flags/flagStore.ts';
 export type { FlagStore } from './flags/flagStore.ts';
-export { evaluationUrl, FLAG_INIT_TIMEOUT_MS, loadFlags } from './flags/flagService.ts';
-export type { FlagValues, LoadedFlags, LoadFlagsOptions } from './flags/flagService.ts';
+export { FLAG_INIT_TIMEOUT_MS, flagSdkOptions, startFlagClient } from './flags/flagService.ts';
+export type {
+  FlagClientOptions,
+  FlagValues,
+  InitializeFlagClient,
+  LoadedFlags,
+} from './flags/flagService.ts';
+export { SHOWN_LATEST_MS, whenPageShown } from './whenPageShown.ts';
 export { FLAG_USER_COOKIE, flagUserId } from './flags/userId.ts';
 export { FrameProvider, useFrame } from './frame/FrameProvider.tsx';
 export { createFrameChild } from './frame/frameChild.ts';

@@ -9,7 +9,7 @@ import {
 } from '../config/environment.ts';
 import { setupI18n, switchTranslationSource } from '../i18n/setup.ts';
 import { translationSource } from '../i18n/translationSource.ts';
-import { loadFlags } from './flags/flagService.ts';
+import { startFlagClient, type FlagValues } from './flags/flagService.ts';
 import { flagStore, type FlagStore } from './flags/flagStore.ts';
 import { flagUserId } from './flags/userId.ts';
 import type { FrameChild } from './frame/frameChild.ts';
@@ -17,6 +17,7 @@ import { parentOriginOf } from './frame/parentOrigin.ts';
 import type { MonitoringOptions } from './monitoring/monitoring.ts';
 import { holdReports, reportError, setErrorSink } from './monitoring/reporter.ts';
 import { createQueryClient } from './query/queryClient.ts';
+import { whenPageShown } from './whenPageShown.ts';
 
 /** What the app shell needs from the platform services. */
 export interface Platform {
@@ -58,8 +59,9 @@ export interface StartOptions {
  * Starts the platform services: monitoring, the translations (requested at once from the source
  * the host and the default flags give), the query cache and, when embedded by an allowed page, the
  * frame channel (parent theme, height reports). Resolves once the texts are there. The flags do not
- * hold it up: the app starts on the defaults and takes the service's values when they arrive (at
- * most 2 s, otherwise the defaults stay); when they ask for the other text source, the texts are
+ * hold it up: the app starts on the defaults; the flag SDK loads once the page is shown and the
+ * app takes the service's values when they arrive (at most 2 s after its start, otherwise the
+ * defaults stay) and every later change; when they ask for the other text source, the texts are
  * loaded again from there.
  */
 export async function startPlatform(win: Window, options: StartOptions): Promise<Platform> {
@@ -82,18 +84,26 @@ export async function startPlatform(win: Window, options: StartOptions): Promise
     source: translationSource(win.location.hostname, defaults),
     ...(options.namespaces ? { namespaces: options.namespaces } : {}),
   });
-  void loadFlags({
-    clientId: environment.flags.clientId,
-    ...(environment.flags.baseUrl ? { baseUrl: environment.flags.baseUrl } : {}),
-    origin: win.location.origin,
-    userId: flagUserId(win.document, win.location.protocol === 'https:'),
-    defaults,
-  })
-    .then(async ({ values }) => {
-      flags.set(values);
-      await texts;
-      await switchTranslationSource(translationSource(win.location.hostname, values));
-    })
+  // The flag SDK starts once the page is shown (the first step does not wait for flags); its
+  // values, and every later change, go into the store and may switch the text source.
+  const apply = (values: FlagValues): void => {
+    flags.set(values);
+    void texts
+      .then(() => switchTranslationSource(translationSource(win.location.hostname, values)))
+      .catch((error: unknown) => reportError(error, { area: 'flags' }));
+  };
+  void whenPageShown(win)
+    .then(() =>
+      startFlagClient({
+        clientId: environment.flags.clientId,
+        ...(environment.flags.baseUrl ? { baseUrl: environment.flags.baseUrl } : {}),
+        origin: win.location.origin,
+        userId: flagUserId(win.document, win.location.protocol === 'https:'),
+        defaults,
+        onChange: apply,
+      }),
+    )
+    .then(({ values }) => apply(values))
     .catch((error: unknown) => reportError(error, { area: 'flags' }));
   const i18n = await texts;
   const embedding = await embeddingModule;

@@ -1,4 +1,4 @@
-import ky from 'ky';
+import type { LDClient, LDContext, LDOptions } from 'launchdarkly-js-client-sdk';
 
 /** How long the app waits for the flag service before it runs on the defaults (spec section 9). */
 export const FLAG_INIT_TIMEOUT_MS = 2000;
@@ -6,8 +6,15 @@ export const FLAG_INIT_TIMEOUT_MS = 2000;
 /** Flag values by key. */
 export type FlagValues = Readonly<Record<string, boolean>>;
 
-/** Options of {@link loadFlags}. */
-export interface LoadFlagsOptions {
+/** The SDK's `initialize`. */
+export type InitializeFlagClient = (
+  clientId: string,
+  context: LDContext,
+  options: LDOptions,
+) => LDClient;
+
+/** Options of {@link startFlagClient}. */
+export interface FlagClientOptions {
   /** Client-side id of the flag service's environment. */
   clientId: string;
   /** A path on the app's origin (the reference backend's endpoint) or an https URL; absent: the service's hosts. */
@@ -18,8 +25,10 @@ export interface LoadFlagsOptions {
   userId: string;
   /** Every known flag with its default (definitions/flags.json). */
   defaults: FlagValues;
-  /** The fetch the call goes through (tests pass a fake). */
-  fetch?: typeof fetch;
+  /** Hears the values each time the service changes one after the start (the SDK's `change`). */
+  onChange: (values: FlagValues) => void;
+  /** The SDK's initialize (tests pass a fake); absent: the SDK's module is loaded now. */
+  initialize?: InitializeFlagClient;
 }
 
 /** Where the flag values came from. */
@@ -28,74 +37,71 @@ export interface LoadedFlags {
   source: 'service' | 'defaults';
 }
 
-/** The flag service's own host for client-side evaluation, where the environment names none. */
-export const FLAG_SERVICE_HOST = 'https://app.launchdarkly.com';
-
-/** Base64url of a string's UTF-8 bytes, without padding (the service's context encoding). */
-function base64Url(text: string): string {
-  let binary = '';
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-}
-
 /**
- * The service's client-side evaluation of every flag for an anonymous user: the request its
- * browser SDK makes (GET /sdk/evalx/{clientId}/contexts/{base64url context}), on the environment's
- * endpoint (a path on the app's origin, locally the reference backend) or the service's host.
+ * The SDK's options. On a local endpoint (a path: the reference backend) its requests, events and
+ * stream go there and streaming is off (the local service has no stream); on the service's own
+ * hosts the SDK streams, because the app listens for changes. The last values are kept in
+ * localStorage (the SDK's bootstrap) and apply at once on the next visit while it asks the
+ * service again. No goals: the app defines no experiments.
  */
-export function evaluationUrl(
-  options: Pick<LoadFlagsOptions, 'clientId' | 'baseUrl' | 'origin' | 'userId'>,
-): string {
-  const { baseUrl, origin } = options;
-  const base =
-    baseUrl === undefined
-      ? FLAG_SERVICE_HOST
-      : baseUrl.startsWith('/')
-        ? `${origin}${baseUrl}`
-        : baseUrl;
-  const context = { kind: 'user', key: options.userId, anonymous: true };
-  return `${base.replace(/\/$/, '')}/sdk/evalx/${encodeURIComponent(options.clientId)}/contexts/${base64Url(JSON.stringify(context))}`;
+export function flagSdkOptions(baseUrl: string | undefined, origin: string): LDOptions {
+  const base = baseUrl?.startsWith('/') ? `${origin}${baseUrl}` : baseUrl;
+  return {
+    ...(base ? { baseUrl: base, streamUrl: base, eventsUrl: base } : {}),
+    ...(baseUrl?.startsWith('/') ? { streaming: false } : {}),
+    bootstrap: 'localStorage',
+    fetchGoals: false,
+  };
 }
 
-/** The boolean value of each known flag in an evaluation answer (`{ key: { value, ... } }`). */
-export function evaluatedValues(answer: unknown, defaults: FlagValues): Record<string, boolean> {
-  const values: Record<string, boolean> = { ...defaults };
-  if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) return values;
-  for (const key of Object.keys(defaults)) {
-    const flag: unknown = (answer as Record<string, unknown>)[key];
-    const value: unknown =
-      typeof flag === 'object' && flag !== null ? (flag as { value?: unknown }).value : undefined;
-    if (typeof value === 'boolean') values[key] = value;
+/** The boolean value of each known flag as the client evaluates it (the default otherwise). */
+function knownValues(client: LDClient, defaults: FlagValues): FlagValues {
+  const values: Record<string, boolean> = {};
+  for (const [key, fallback] of Object.entries(defaults)) {
+    const value: unknown = client.variation(key, fallback);
+    values[key] = typeof value === 'boolean' ? value : fallback;
   }
   return values;
 }
 
+/** The SDK's module, loaded now; its log shows warnings and errors only. */
+async function loadSdk(): Promise<InitializeFlagClient> {
+  const sdk = await import('launchdarkly-js-client-sdk');
+  const logger = sdk.basicLogger({ level: 'warn' });
+  return (clientId, context, sdkOptions) =>
+    sdk.initialize(clientId, context, { ...sdkOptions, logger });
+}
+
+const timeout = (ms: number): Promise<'timeout'> =>
+  new Promise((resolve) => setTimeout(() => resolve('timeout'), ms));
+
 /**
- * Asks the flag service for the flags of the anonymous user and waits at most 2000 ms; afterwards,
- * or when it fails or answers something else than an object of flags, the app runs on the
- * defaults. Only known flags with boolean values are taken. Throws when called without a browser
- * window (the server must not use the client-side service).
- *
- * One GET, no SDK: streaming, goals and events are off for this app, so the service's browser SDK
- * (17.5 KB gzip on every route) would only make this request (docs/decisions.md).
+ * Starts the flag service's client-side SDK (`launchdarkly-js-client-sdk`, its module loaded now)
+ * for the anonymous user and waits at most 2000 ms for its first values; afterwards, or when it
+ * fails, the app runs on the defaults. Later changes (a stream, or the service's answer after
+ * values the SDK kept from the last visit) go to `onChange`. Only known flags with boolean values
+ * are taken. Throws when called without a browser window (the server must not use the
+ * client-side service).
  */
-export async function loadFlags(options: LoadFlagsOptions): Promise<LoadedFlags> {
+export async function startFlagClient(options: FlagClientOptions): Promise<LoadedFlags> {
   if (typeof window === 'undefined')
     throw new Error('The client-side flag service can only run in a browser');
-  const defaults = { ...options.defaults };
+  const { defaults } = options;
+  const deadline = timeout(FLAG_INIT_TIMEOUT_MS);
   try {
-    const answer: unknown = await ky
-      .get(evaluationUrl(options), {
-        timeout: FLAG_INIT_TIMEOUT_MS,
-        retry: 0,
-        credentials: 'omit',
-        cache: 'no-store',
-        ...(options.fetch ? { fetch: options.fetch } : {}),
-      })
-      .json();
-    if (typeof answer !== 'object' || answer === null || Array.isArray(answer))
-      return { values: defaults, source: 'defaults' };
-    return { values: evaluatedValues(answer, defaults), source: 'service' };
+    const initialize = options.initialize ?? (await loadSdk());
+    const client = initialize(
+      options.clientId,
+      { kind: 'user', key: options.userId, anonymous: true },
+      flagSdkOptions(options.baseUrl, options.origin),
+    );
+    client.on('change', () => options.onChange(knownValues(client, defaults)));
+    const outcome = await Promise.race([
+      client.waitForInitialization(FLAG_INIT_TIMEOUT_MS / 1000).then(() => 'ready' as const),
+      deadline,
+    ]);
+    if (outcome !== 'ready') return { values: defaults, source: 'defaults' };
+    return { values: knownValues(client, defaults), source: 'service' };
   } catch {
     return { values: defaults, source: 'defaults' };
   }

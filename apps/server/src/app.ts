@@ -19,7 +19,7 @@ import { missingRoutes } from './http/missingRoutes.ts';
 import { REVALIDATE, staticOptions } from './http/staticAssets.ts';
 import { loggingOptions, type LogStream } from './http/logging.ts';
 import { installValidator } from './http/validator.ts';
-import { defaultTariffs, type TariffCatalogue } from './pricing/index.ts';
+import { defaultTariffs, loadTariffs, type TariffCatalogue } from './pricing/index.ts';
 import { createFlowRegistry } from './flows/registry.ts';
 import { validationRuntime } from '../../../engine/validation/index.ts';
 import type { RouteContext } from './routes/context.ts';
@@ -204,7 +204,12 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     const [year = 1970, month = 1, day = 1] = today().split('-').map(Number);
     return new Date(year, month - 1, day, 12);
   };
-  const tariffs = options.tariffs ?? defaultTariffs();
+  // Another definitions root (a test's copy) prices with its own tariffs.
+  const tariffs =
+    options.tariffs ??
+    (options.definitionsRoot === undefined
+      ? defaultTariffs()
+      : loadTariffs(join(root, 'definitions', 'tariffs'), root));
   const context: RouteContext = {
     db: database.db,
     authenticate:

@@ -100,6 +100,7 @@ export async function issueApplication(
         price: row.data.beitrag,
         scope: issueScopeOf(row.data.antworten, row.data.eingereichtAm ?? row.submitted_on),
         now: context.now(),
+        root: context.delivery.root,
       },
       context.tariffs,
     );

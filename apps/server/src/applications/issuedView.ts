@@ -1,4 +1,6 @@
-import viewSchema from '../../../../definitions/schema/contract-view.schema.json' with { type: 'json' };
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ValidateFunction } from 'ajv';
 import {
   declaredContract,
   ISSUE_SERVER_FIELDS,
@@ -26,19 +28,43 @@ export interface IssueInput {
   scope: IssueScope;
   /** The moment of issuing (the contract's first version). */
   now: Date;
+  /** The folder holding definitions/, whose contract view schema the view must meet. */
+  root: string;
 }
 
 /** A declaration that gave no contract the view schema describes, with ajv's findings. */
 export class IssueDeclarationError extends Error {}
 
-const validate = createAjv().compile<ContractView>(viewSchema);
-
 type SchemaNode = { type?: string | string[]; enum?: unknown[] };
 
+/** The contract view schema of a definitions root and its validator. */
+interface ViewSchema {
+  properties: Record<string, SchemaNode>;
+  validate: ValidateFunction<ContractView>;
+}
+
+const viewSchemas = new Map<string, ViewSchema>();
+
+/** definitions/schema/contract-view.schema.json of `root`, read and compiled once per root. */
+function viewSchemaOf(root: string): ViewSchema {
+  let known = viewSchemas.get(root);
+  if (!known) {
+    const schema = JSON.parse(
+      readFileSync(join(root, 'definitions', 'schema', 'contract-view.schema.json'), 'utf8'),
+    ) as { properties: Record<string, SchemaNode> };
+    known = {
+      properties: schema.properties,
+      validate: createAjv().compile<ContractView>(schema),
+    };
+    viewSchemas.set(root, known);
+  }
+  return known;
+}
+
 /** Every field the server does not fill and the line does not declare: null, or an empty list. */
-function blankFields(): Record<string, unknown> {
+function blankFields(viewSchema: ViewSchema): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
-  for (const [name, node] of Object.entries(viewSchema.properties as Record<string, SchemaNode>)) {
+  for (const [name, node] of Object.entries(viewSchema.properties)) {
     if (ISSUE_SERVER_FIELDS.has(name)) continue;
     const types = Array.isArray(node.type) ? node.type : [node.type];
     if (types.includes('null') || node.enum?.includes(null)) fields[name] = null;
@@ -52,7 +78,7 @@ function blankFields(): Record<string, unknown> {
  * the submitted premiums, the brand, the day of the application, the cover variants of the
  * product's contract tariff, no pending changes, history, tasks, end or documents yet) and what
  * the line declares (`issue.contract` over the answers), checked against
- * definitions/schema/contract-view.schema.json; a declaration that gives anything else throws
+ * definitions/schema/contract-view.schema.json of the input's root; a declaration that gives anything else throws
  * {@link IssueDeclarationError} naming what is wrong.
  */
 export function issuedView(
@@ -60,6 +86,8 @@ export function issuedView(
   input: IssueInput,
   tariffs: TariffCatalogue,
 ): ContractView {
+  const viewSchema = viewSchemaOf(input.root);
+  const { validate } = viewSchema;
   const declared = declaredContract(declaration.contract, input.scope);
   const produkt = declared['produkt'];
   const tariff =
@@ -67,7 +95,7 @@ export function issuedView(
       ? contractTariff(tariffs, produkt as ContractView['produkt'], input.currency)
       : undefined;
   const view: Record<string, unknown> = {
-    ...blankFields(),
+    ...blankFields(viewSchema),
     versicherungsNummer: input.versicherungsNummer,
     vertragsstatus: 'LAUFEND',
     aktiv: true,

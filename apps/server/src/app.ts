@@ -145,8 +145,9 @@ export interface ServerOptions {
    */
   savedApplications?: SavedApplicationOptions;
   /**
-   * The folder holding definitions/ and generated/ (flows, their texts, brands, static documents);
-   * default the working directory. Tests point it at a copy to show a broken template.
+   * The folder holding definitions/ and generated/ (flows, their texts, brands, static documents,
+   * tariffs, the contract view schema); default the working directory. Tests point it at a copy
+   * to show a broken template or to add a line.
    */
   definitionsRoot?: string;
 }

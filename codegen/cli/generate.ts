@@ -1,14 +1,16 @@
 // `npm run codegen`: writes generated/ (types of the schemas and of each flow's answers, precompiled
-// validators). `--check` writes nothing and fails when generated/ is out of date.
+// validators). `--check` writes nothing and fails when generated/ is out of date. `--root <dir>`
+// works on another copy of definitions/ and generated/ (the tests' fixtures); default: the cwd.
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { bundleDefinition, checkDefinitionSet, formatCheckError } from '#engine';
 import { readJsonFiles } from '../schemaFiles.ts';
 import { generateFormTypes, generateSchemaTypes } from '../generateTypes.ts';
 import { generateValidators, validatorName } from '../generateValidators.ts';
 import { generatePaths } from '../generatePaths.ts';
 
-const root = process.cwd();
+const rootAt = process.argv.indexOf('--root');
+const root = rootAt > 0 ? resolve(process.argv[rootAt + 1] ?? '.') : process.cwd();
 const check = process.argv.includes('--check');
 const files = readJsonFiles(root);
 const { errors, definitions, ajv } = checkDefinitionSet(files);

@@ -243,6 +243,12 @@ function checkTexts(def: WizardDefinition, env: SemanticEnvironment): void {
       );
   };
   for (const { pointer, key } of collectExplicitKeys(def)) need(pointer, key, 'named here');
+  if (def.product)
+    need(
+      '/product/code',
+      `common:products.${def.product.code}`,
+      "the product's name on the home page, the agent's customer page and drafts",
+    );
   def.steps.forEach((step, i) => {
     need(`/steps/${i}/i18nPrefix`, `${step.i18nPrefix}.title`, `heading of step "${step.id}"`);
     const ui = (step.form?.uiSchema ?? {}) as Record<

@@ -14,9 +14,9 @@ import { claimSetup, readDefinitionJson } from '../support/definitions.ts';
 import { definitionsWithFixture } from '../support/fixtureDefinitions.ts';
 import { startTestServer, type TestServer } from './helpers/testDatabase.ts';
 
-// Musical-instrument claims, written only as data (tests/fixtures/instrument-claims): a claim
+// Musical-instrument claims, written only as data (tests/fixtures/instrument-line): a claim
 // product with its damage types and documents, its texts, hfk offering it and its claim app.
-const root = definitionsWithFixture('instrument-claims');
+const root = definitionsWithFixture('instrument-line');
 const CONTRACT = 'HFK-20000199';
 let server: TestServer;
 

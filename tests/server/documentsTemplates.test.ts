@@ -14,6 +14,8 @@ for (const folder of [
   'definitions/brands',
   'definitions/documents',
   'definitions/claim-products.json',
+  'definitions/tariffs',
+  'definitions/schema',
 ])
   cpSync(folder, join(root, folder), { recursive: true });
 const edit = (path: string, change: (value: Record<string, unknown>) => void) => {

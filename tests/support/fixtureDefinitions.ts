@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -39,7 +40,9 @@ function filesUnder(folder: string): string[] {
  * (tests/fixtures/<name>/definitions: what a product owner adds for a line; a JSON file that
  * exists already is merged into it, objects key by key and lists extended). Answers the copy's
  * root, for a server's `definitionsRoot` and for `readJsonFiles` (definitions:check of the copy).
- * Definitions that codegen turns into generated/ (flows) are not part of a fixture.
+ * Then the project's codegen runs over the copy, as a product owner runs `npm run codegen`, so a
+ * fixture may add a flow: generated/ of the copy holds its bundled definition and validators.
+ * Throws with codegen's output when the copy has problems (definitions:check names them).
  */
 export function definitionsWithFixture(name: string): string {
   const root = mkdtempSync(join(tmpdir(), `definitions-${name}-`));
@@ -57,5 +60,10 @@ export function definitionsWithFixture(name: string): string {
       writeFileSync(target, text);
     }
   }
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', join('codegen', 'cli', 'generate.ts'), '--root', root],
+    { stdio: 'pipe' },
+  );
   return root;
 }

@@ -19,7 +19,7 @@ import { missingRoutes } from './http/missingRoutes.ts';
 import { REVALIDATE, staticOptions } from './http/staticAssets.ts';
 import { loggingOptions, type LogStream } from './http/logging.ts';
 import { installValidator } from './http/validator.ts';
-import { defaultTariffs, type TariffCatalogue } from './pricing/index.ts';
+import { defaultTariffs, loadTariffs, type TariffCatalogue } from './pricing/index.ts';
 import { createFlowRegistry } from './flows/registry.ts';
 import { reasonCatalogue } from './contracts/reasons.ts';
 import { validationRuntime } from '../../../engine/validation/index.ts';
@@ -146,8 +146,9 @@ export interface ServerOptions {
    */
   savedApplications?: SavedApplicationOptions;
   /**
-   * The folder holding definitions/ and generated/ (flows, their texts, brands, static documents);
-   * default the working directory. Tests point it at a copy to show a broken template.
+   * The folder holding definitions/ and generated/ (flows, their texts, brands, static documents,
+   * tariffs, the contract view schema); default the working directory. Tests point it at a copy
+   * to show a broken template or to add a line.
    */
   definitionsRoot?: string;
 }
@@ -205,7 +206,12 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     const [year = 1970, month = 1, day = 1] = today().split('-').map(Number);
     return new Date(year, month - 1, day, 12);
   };
-  const tariffs = options.tariffs ?? defaultTariffs();
+  // Another definitions root (a test's copy) prices with its own tariffs.
+  const tariffs =
+    options.tariffs ??
+    (options.definitionsRoot === undefined
+      ? defaultTariffs()
+      : loadTariffs(join(root, 'definitions', 'tariffs'), root));
   const flows = createFlowRegistry(tariffs, root);
   const context: RouteContext = {
     db: database.db,

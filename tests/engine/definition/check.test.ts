@@ -210,6 +210,21 @@ describe('the definitions check, by kind of error', () => {
     );
   });
 
+  it('reports an application whose product code has no name in the common bundle', () => {
+    const file = 'definitions/applications/fahrrad.json';
+    const common = realJson('definitions/locales/de/common.json');
+    delete (common['products'] as JsonObject)['FAHRRAD'];
+    const errors = errorsOf(withFile('definitions/locales/de/common.json', pretty(common)));
+    expect(errors).toContainEqual(
+      located(
+        file,
+        '/product/code',
+        positionOf(realText(file), ['"product"', '"code"']),
+        'the text "common:products.FAHRRAD" (the product\'s name on the home page, the agent\'s customer page and drafts) is missing in definitions/locales/de/common.json',
+      ),
+    );
+  });
+
   it('reports a title key that the locale bundle lacks', () => {
     const { errors, text } = broken(CLAIM_ENTRY, (d) => {
       d['titleKey'] = 'Titel';

@@ -15,23 +15,18 @@ export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..
 /** Folder of the tariff files. */
 export const TARIFFS_DIR = join(REPO_ROOT, 'definitions', 'tariffs');
 
-/** The tariff JSON Schema. */
-export const TARIFF_SCHEMA_PATH = join(REPO_ROOT, 'definitions', 'schema', 'tariff.schema.json');
-
-/** The JSON Logic rule schema the tariff schema refers to. */
-const RULE_SCHEMA_PATH = join(REPO_ROOT, 'definitions', 'schema', 'rule.schema.json');
-
 /**
- * Reads and validates every tariff file and indexes it by product (contract products and lines
- * sold by application only) and currency. Throws on a file that breaks the schema, names a variant
+ * Reads and validates every tariff file of `dir` against the tariff schema of `root` (the folder
+ * holding definitions/) and indexes it by product (contract products and lines sold by
+ * application only) and currency. Throws on a file that breaks the schema, names a variant
  * product outside its products list, or prices a product twice in one currency.
  */
-export function loadTariffs(dir: string = TARIFFS_DIR): TariffCatalogue {
+export function loadTariffs(dir: string = TARIFFS_DIR, root: string = REPO_ROOT): TariffCatalogue {
+  const schema = (name: string): object =>
+    JSON.parse(readFileSync(join(root, 'definitions', 'schema', name), 'utf8')) as object;
   const ajv = createAjv();
-  ajv.addSchema(JSON.parse(readFileSync(RULE_SCHEMA_PATH, 'utf8')) as object);
-  const validate = ajv.compile<Tariff>(
-    JSON.parse(readFileSync(TARIFF_SCHEMA_PATH, 'utf8')) as object,
-  );
+  ajv.addSchema(schema('rule.schema.json'));
+  const validate = ajv.compile<Tariff>(schema('tariff.schema.json'));
   const tariffs: Tariff[] = [];
   const priced = new Set<string>();
   for (const name of readdirSync(dir)

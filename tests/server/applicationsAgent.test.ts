@@ -30,8 +30,10 @@ describe('POST /api/antrag/fahrrad (agent applications)', () => {
       HANSEN,
     );
     expect(response.statusCode).toBe(201);
+    // The bike is issued at once: the answer carries the new contract's number.
     expect(response.json()).toEqual({
       antragsnummer: expect.stringMatching(/^FA-\d{8}$/),
+      vertragsNummer: expect.stringMatching(/^FA-V\d{7}$/),
       ...PRICED,
     });
     expect(

@@ -311,21 +311,6 @@ describe('the definitions check, by kind of error', () => {
     ]);
   });
 
-  it('refuses a download block on a page and a page rule reading an answer that does not exist', () => {
-    const { errors } = broken(CLAIM_ENTRY, (d) => {
-      ((d['pages'] as JsonObject[])[0] as JsonObject)['content'] = [
-        { type: 'text', textKey: 'title', visibleWhen: { var: 'data.gibtesnicht.feld' } },
-        { type: 'download', labelKey: 'title', endpoint: 'contract-get', body: {} },
-      ];
-    });
-    expect(errors.map((error) => `${error.pointer}: ${error.message}`)).toEqual(
-      expect.arrayContaining([
-        expect.stringMatching(/^\/pages\/0\/content\/0\/visibleWhen: .*gibtesnicht/),
-        '/pages/0/content/1/type: a download block belongs on a step: a page shows texts, hints, lists and info boxes',
-      ]),
-    );
-  });
-
   it('reports a step whose visibleWhen is always false as unreachable', () => {
     const { errors, text } = broken(CLAIM_ENTRY, (d) => {
       stepAt(d, 2)['visibleWhen'] = false;

@@ -124,14 +124,11 @@ gate('lint', 'npx', ['eslint', '.']);
 gate('format', 'npx', ['prettier', '--check', '.']);
 gate('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']);
 
-// The server tests that measure time or load (throttles, load shedding, slow bodies) run alone, never beside
-// other test files or the browser tests, whose load they would measure.
-const TIMED_SERVER_TESTS = [
-  'tests/server/throttles.test.ts',
-  'tests/server/identity.throttle.test.ts',
-  'tests/server/loadShedding.test.ts',
-  'tests/server/slowBodies.test.ts',
-];
+// The server tests that measure time or load (throttles, load shedding, slow bodies) are the
+// project "timed" of vitest.config.ts: they run alone, never beside other test files or the
+// browser tests, whose load they would measure. The projects "shared" and "mocking" are the rest.
+const UNTIMED = ['--project', 'shared', '--project', 'mocking'];
+const TIMED = ['--project', 'timed'];
 
 let before = failed;
 // Vitest's default is one worker fewer than the cores: one worker on CI's two. A worker per core
@@ -141,7 +138,7 @@ let ok = run('unit and integration tests (PGlite)', 'npx', [
   'vitest',
   'run',
   `--maxWorkers=${workers}`,
-  ...TIMED_SERVER_TESTS.flatMap((file) => ['--exclude', file]),
+  ...UNTIMED,
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${reports}/vitest.json`,
@@ -153,7 +150,7 @@ before = failed;
 ok = run('server tests that measure time (PGlite)', 'npx', [
   'vitest',
   'run',
-  ...TIMED_SERVER_TESTS,
+  ...TIMED,
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${reports}/vitest-timed.json`,
@@ -176,7 +173,7 @@ if (withPostgres) {
     [
       'vitest',
       'run',
-      ...TIMED_SERVER_TESTS,
+      ...TIMED,
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${reports}/vitest-postgres-timed.json`,
@@ -193,8 +190,8 @@ const postgres = withPostgres
       [
         'vitest',
         'run',
+        ...UNTIMED,
         'tests/server',
-        ...TIMED_SERVER_TESTS.flatMap((file) => ['--exclude', file]),
         '--reporter=default',
         '--reporter=json',
         `--outputFile.json=${reports}/vitest-postgres.json`,

@@ -1,7 +1,7 @@
 import { checkChangeSet } from './changeChecks.ts';
 import type { ContractChange } from '../../generated/types/change.ts';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
-import { createAjv } from '../validation/createAjv.ts';
+import { schemaHostFor } from './schemaHost.ts';
 import { describeAjvErrors } from './ajvErrors.ts';
 import { checkDefinitionSemantics } from './semantic.ts';
 import { checkApplicationSet } from './applicationChecks.ts';
@@ -98,7 +98,11 @@ export function checkDefinitionSet(
   options: { standaloneCode?: boolean } = {},
 ): CheckResult {
   const errors: CheckError[] = [];
-  const ajv = createAjv({ standaloneCode: options.standaloneCode ?? false });
+  const host = schemaHostFor(
+    files.filter((f) => f.path.startsWith('definitions/schema/')),
+    { standaloneCode: options.standaloneCode ?? false },
+  );
+  const { ajv } = host;
   const sources = new Map<string, JsonSource>();
   const reporter = (source: JsonSource) => (pointer: string, message: string) => {
     const { line, column } = source.locate(pointer);
@@ -112,9 +116,11 @@ export function checkDefinitionSet(
     if (source.syntaxErrors.length === 0) sources.set(file.path, source);
   }
 
-  // 1. Schemas: each must carry the $id of its path, and together they must compile.
+  // 1. Schemas: each must carry the $id of its path, and together they must compile (a kept host
+  // compiled these very texts without an error in an earlier check).
+  const schemaErrorsBefore = errors.length;
   for (const [path, source] of sources) {
-    if (!path.startsWith('definitions/schema/')) continue;
+    if (host.reused || !path.startsWith('definitions/schema/')) continue;
     const id = (source.value as { $id?: unknown }).$id;
     if (id !== uriOfPath(path)) reporter(source)('/$id', `$id must be "${uriOfPath(path)}"`);
     else {
@@ -126,13 +132,14 @@ export function checkDefinitionSet(
     }
   }
   for (const [path, source] of sources) {
-    if (!path.startsWith('definitions/schema/')) continue;
+    if (host.reused || !path.startsWith('definitions/schema/')) continue;
     try {
       ajv.getSchema(uriOfPath(path));
     } catch (e) {
       reporter(source)('', `schema does not compile: ${(e as Error).message}`);
     }
   }
+  if (errors.length === schemaErrorsBefore) host.keep();
 
   // 2. Every other file against the schema of its folder.
   const valid = new Map<string, { kind: string; value: unknown; source: JsonSource }>();
@@ -190,7 +197,7 @@ export function checkDefinitionSet(
       value: v.value as Tariff,
       report: reporter(v.source),
     })),
-    ajv,
+    host,
   );
   const ids = new Map<string, string>();
   const definitions: (ParsedDefinition & { report: (p: string, m: string) => void })[] = [];
@@ -203,11 +210,9 @@ export function checkDefinitionSet(
     def.steps.forEach((step, i) => {
       if (!step.form) return;
       try {
-        ajv.addSchema({ ...step.form.schema, $id: stepSchemaId(source.path, step.id) });
-        ajv.getSchema(stepSchemaId(source.path, step.id));
+        host.compile(stepSchemaId(source.path, step.id), step.form.schema);
       } catch (e) {
         compiled = false;
-        ajv.removeSchema(stepSchemaId(source.path, step.id));
         const message = (e as Error).message;
         report(
           `/steps/${i}/form/schema${compileErrorPointer(step.form.schema, message)}`,
@@ -304,6 +309,7 @@ export function checkDefinitionSet(
       report: reporter(v.source),
     })),
   );
+  host.end();
   errors.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
   return { errors, definitions: definitions.map(({ path, value }) => ({ path, value })), ajv };
 }

@@ -1,4 +1,4 @@
-import type { Ajv2020 } from 'ajv/dist/2020.js';
+import type { SchemaHost } from './schemaHost.ts';
 import type { Tariff } from '../../generated/types/tariff.ts';
 import { uriOfPath } from './types.ts';
 
@@ -62,9 +62,11 @@ function refersToSpecPart(schema: unknown, base: string, name: string): boolean 
  */
 export function checkTariffParts(
   tariffs: readonly TariffSource[],
-  ajv: Ajv2020,
+  host: SchemaHost,
 ): Map<string, LineParts> {
-  const { specParts, common } = viewFieldsOf(ajv.getSchema(uriOfPath(CONTRACT_VIEW_FILE))?.schema);
+  const { specParts, common } = viewFieldsOf(
+    host.ajv.getSchema(uriOfPath(CONTRACT_VIEW_FILE))?.schema,
+  );
   const byProduct = new Map<string, LineParts>();
   const firstOfLine = new Map<string, TariffSource>();
   for (const tariff of tariffs) {
@@ -88,11 +90,9 @@ export function checkTariffParts(
         continue;
       }
       try {
-        if (!ajv.getSchema(id)) ajv.addSchema({ ...(schema as object), $id: id });
-        ajv.getSchema(id);
+        host.compile(id, schema as object);
         parts.set(name, id);
       } catch (error) {
-        ajv.removeSchema(id);
         tariff.report(at, `the part's schema does not compile: ${(error as Error).message}`);
       }
     }

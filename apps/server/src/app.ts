@@ -201,11 +201,16 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   installBodyTimeout(app);
   installInputHygiene(app);
   installSecurityHeaders(app, headers);
-  // One clock: the validation module's date keywords (start within 1..90 days) read the server's today.
+  // One clock: the validation module's date keywords (start within 1..90 days) read the server's today,
+  // until the server closes (then the clock it found is back: another server or test in the process).
+  const clockBefore = validationRuntime.now;
   validationRuntime.now = () => {
     const [year = 1970, month = 1, day = 1] = today().split('-').map(Number);
     return new Date(year, month - 1, day, 12);
   };
+  app.addHook('onClose', async () => {
+    validationRuntime.now = clockBefore;
+  });
   // Another definitions root (a test's copy) prices with its own tariffs.
   const tariffs =
     options.tariffs ??

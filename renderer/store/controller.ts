@@ -125,12 +125,34 @@ export class WizardController {
       (step, field) => this.store.get(this.atoms.problems)[step]?.[field],
     );
     this.dispatch({ type: 'start' });
-    if (saved) return;
+    if (!saved) this.resumeOrPrefill(context, scope, prefill);
+    this.openUrlStep();
+  }
+
+  /**
+   * The step the URL names (a link into the flow, a reload) is current from the first render,
+   * so no other step shows before it; after migrated answers the landing decides instead.
+   */
+  private openUrlStep(): void {
+    const segment = this.services.currentSegment?.();
+    const { steps, currentStep } = this.state;
+    if (this.landing || !segment || segment === currentStep) return;
+    if (this.setup.definition.pages?.some((p) => p.id === segment)) return;
+    if (steps.some((s) => s.id === segment)) this.dispatch({ type: 'goTo', step: segment });
+  }
+
+  /** Fills a tab without saved state: from a resumed draft, older answers, or the prefill. */
+  private resumeOrPrefill(
+    context: WizardSetup['context'],
+    scope: Parameters<typeof olderState>[2],
+    prefill: Readonly<Record<string, unknown>> | undefined,
+  ): void {
+    const { definition } = this.setup;
     // A resumed draft fills the answers once (migrated from the version it was saved under);
     // after that the tab's own state wins (reload). Without one, the tab's answers of an older
     // version of the flow are migrated.
     const fromDraft = draftToRestore(context);
-    const older = fromDraft ? undefined : olderState(services.storage, definition, scope);
+    const older = fromDraft ? undefined : olderState(this.services.storage, definition, scope);
     const resumed: ResumedAnswers | undefined = fromDraft
       ? resumeAnswers(definition, draftVersion(context) ?? definition.version, fromDraft)
       : older && resumeAnswers(definition, older.version, older.state);

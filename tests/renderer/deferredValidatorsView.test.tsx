@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { storageKey, Wizard } from '../../renderer/index.ts';
+import { storageKey, Wizard, WizardController } from '../../renderer/index.ts';
 import { applicationSetup } from '../support/definitions.ts';
 import { validatorLoaders } from '../../generated/validators/index.ts';
 import type { WizardDefinition } from '../../engine/index.ts';
@@ -73,5 +73,28 @@ describe('a telephone step whose validators cannot be loaded', () => {
     await user.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
     expect(await screen.findByRole('textbox', { name: /Telefon/ })).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('a link into the flow', () => {
+  it('makes the step it names current when the wizard is made, before anything renders', async () => {
+    const { services } = fakeServices();
+    const setup = applicationSetup(bike, 'customer', {
+      brand: 'andsafe',
+      today: '2025-06-15',
+      partnerNummer: '',
+    });
+    expect(bike.steps[0]?.id).not.toBe('person');
+    const controller = new WizardController(
+      setup,
+      await loaders.load(),
+      { ...services, currentSegment: () => 'person' },
+      undefined,
+      { steps: phoneModule.steps, load: phoneModule.load },
+    );
+    expect(controller.state.currentStep).toBe('person');
+    // The telephone step waits for its validators: the loading note shows, not another step.
+    expect(controller.store.get(controller.waiting)).toBe(true);
+    expect(services.navigate).not.toHaveBeenCalled();
   });
 });

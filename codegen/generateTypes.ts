@@ -1,3 +1,4 @@
+import { pendingListsOfView } from '../engine/definition/viewLists.ts';
 import { compile } from 'json-schema-to-typescript';
 import { dirname, join } from 'node:path';
 import { refOptions } from './refResolver.ts';
@@ -63,8 +64,7 @@ export async function generateSchemaTypes(
  * other file writes them a second time.
  */
 function pendingListsModule(schema: unknown): string {
-  const liste = (schema as ContractViewSchemaPart | undefined)?.properties?.aenderungshistorie
-    ?.items?.properties?.liste?.enum;
+  const liste = pendingListsOfView(schema);
   if (!liste)
     throw new Error('contract-view.schema.json: aenderungshistorie.items.liste.enum is missing');
   const names = liste.map((name) => `  '${name}',`).join('\n');
@@ -77,13 +77,6 @@ ${names}
 /** The name of a pending list. */
 export type PendingList = (typeof PENDING_LISTS)[number];
 `;
-}
-
-/** The part of the contract-view schema that names the pending lists. */
-interface ContractViewSchemaPart {
-  properties?: {
-    aenderungshistorie?: { items?: { properties?: { liste?: { enum?: string[] } } } };
-  };
 }
 
 /**

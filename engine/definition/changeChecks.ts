@@ -2,6 +2,7 @@ import { knownOperators } from '../rules/evaluate.ts';
 import { collectOperators, collectVarReferences } from '../rules/references.ts';
 import { missingSegment, type SchemaLookup } from './schemaPaths.ts';
 import { uriOfPath } from './types.ts';
+import { pendingListsOfView } from './viewLists.ts';
 import type { ContractChange } from '../../generated/types/change.ts';
 
 type Report = (pointer: string, message: string) => void;
@@ -25,8 +26,8 @@ export interface ChangeFile {
  * Checks the change declarations of definitions/changes/ beyond their schema: rules use known
  * operators and read what their place offers (contract, change; item in a remove's `where`; price
  * in eventFields), every contract path they read and every effect path is a field of the contract
- * view (definitions/schema/contract-view.schema.json), and no two changes share an id's art,
- * body field or quote path.
+ * view (definitions/schema/contract-view.schema.json), its pending list is one of the view's, and
+ * no two changes share an id's art, body field or quote path.
  */
 export function checkChangeSet(files: readonly ChangeFile[], lookup: SchemaLookup): void {
   const viewUri = uriOfPath(VIEW_FILE);
@@ -35,7 +36,13 @@ export function checkChangeSet(files: readonly ChangeFile[], lookup: SchemaLooku
   const inView = (segments: string[]): string | undefined =>
     view === undefined ? undefined : missingSegment(view, viewUri, segments, lookup);
   const taken = new Map<string, string>();
+  const pendingLists = pendingListsOfView(view);
   for (const { value: change, report } of files) {
+    if (pendingLists !== undefined && !pendingLists.includes(change.pendingList))
+      report(
+        '/pendingList',
+        `"${change.pendingList}" is not a pending list of the contract view (${VIEW_FILE}, aenderungshistorie.items.liste): one of ${pendingLists.join(', ')}`,
+      );
     const checkRule = (rule: unknown, at: string, roots: readonly string[]): void => {
       for (const op of collectOperators(rule))
         if (!known.has(op)) report(at, `unknown rule operator "${op}"`);

@@ -1,3 +1,4 @@
+import { pendingListsOfView } from './viewLists.ts';
 import type { ContractPage } from '../../generated/types/contract-page.ts';
 import type { Bundles } from './i18n.ts';
 
@@ -39,9 +40,7 @@ export function checkContractPage(
   view: ContractViewSchema | undefined,
   bundles: Bundles,
 ): void {
-  const lists = (view?.properties?.aenderungshistorie?.items?.properties?.liste?.enum ?? []).map(
-    String,
-  );
+  const lists = pendingListsOfView(view) ?? [];
   const fields = new Set(Object.keys(view?.properties ?? {}));
   const declared = Object.keys(file.value.pendingLists);
   const missing = lists.filter((list) => !declared.includes(list));

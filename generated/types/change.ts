@@ -45,6 +45,10 @@ export interface ContractChange {
    */
   beitragPath: string | null;
   /**
+   * The list of the contract view in which its pending changes show until they take effect, and the name of that list in the change history (aenderungshistorie.liste): one of the contract view's pending lists.
+   */
+  pendingList: string;
+  /**
    * Whether the generic save PATCH /api/vertrag/vertrag/{id} accepts it.
    */
   generic: boolean;

@@ -434,20 +434,12 @@ export interface ContractView {
    * Pending changes that took effect, newest first: the kind (as in the pending lists), the value, the day it applied from and the day it was applied.
    */
   aenderungshistorie: {
-    art:
-      | 'PHV_ANZAHL'
-      | 'BUEROHAFTPFLICHT'
-      | 'SELBSTBETEILIGUNG'
-      | 'ZAHLWEISE'
-      | 'ELEMENTAR'
-      | 'FAMILIENSTAND'
-      | 'RISIKOORT'
-      | 'HAUSRAT_DECKUNG'
-      | 'JAHRESUMSATZ'
-      | 'VERSICHERUNGSSUMME'
-      | 'BETRIEBSART';
     /**
-     * The pending list the change stood in (its label and value texts are that list's).
+     * The kind of the change (the art of its declaration in definitions/changes/).
+     */
+    art: string;
+    /**
+     * The pending list the change stood in (its label and value texts are that list's); null when no change declares its kind any longer.
      */
     liste:
       | 'vorgemerktePhvAnzahl'
@@ -460,7 +452,8 @@ export interface ContractView {
       | 'vorgemerkteHausratDeckungen'
       | 'vorgemerkterJahresumsatz'
       | 'vorgemerkteVersicherungssumme'
-      | 'vorgemerkteBetriebsarten';
+      | 'vorgemerkteBetriebsarten'
+      | null;
     wert: unknown;
     wirksamAb: string;
     angewendetAm: string;

@@ -33,4 +33,25 @@ describe('the definitions check of contract changes (definitions/changes/)', () 
       `${OTHER} /art: change "familienstand" has the same art already`,
     ]);
   });
+
+  it('refuses a pending list the contract view does not have, naming the lists it has', () => {
+    const change = realJson(CHANGE);
+    change['pendingList'] = 'vorgemerkteGeraete';
+    const [error, ...more] = located({ [CHANGE]: change });
+    expect(more).toEqual([]);
+    expect(error).toContain(
+      `${CHANGE} /pendingList: "vorgemerkteGeraete" is not a pending list of the contract view`,
+    );
+    expect(error).toContain('vorgemerkterFamilienstand');
+  });
+
+  it('takes a change of a new kind (an art no spec change has) in an existing pending list', () => {
+    const change = realJson(CHANGE);
+    change['id'] = 'geraete-sb';
+    change['art'] = 'GERAETE_SELBSTBETEILIGUNG';
+    change['field'] = 'geraeteSelbstbeteiligung';
+    change['beitragPath'] = 'geraete-sb';
+    change['pendingList'] = 'vorgemerkteSelbstBeteiligung';
+    expect(located({ 'definitions/changes/geraete-sb.json': change })).toEqual([]);
+  });
 });

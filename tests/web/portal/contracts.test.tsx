@@ -291,6 +291,14 @@ describe('the contract details', () => {
             wirksamAb: '2025-06-01',
             angewendetAm: '2025-06-01',
           },
+          // A kind no change declares any longer: said without its value.
+          {
+            art: 'GERAETE_SELBSTBETEILIGUNG',
+            liste: null,
+            wert: 'SB_150',
+            wirksamAb: '2025-03-01',
+            angewendetAm: '2025-03-01',
+          },
         ],
       }),
     }).send;
@@ -306,6 +314,7 @@ describe('the contract details', () => {
     ).toHaveAttribute('href', expect.stringMatching(/^\/kunden\/jahresumsatz\//));
     const history = screen.getByRole('heading', { level: 2, name: 'Änderungsverlauf' });
     expect(history.nextElementSibling).toHaveTextContent('Zahlweise: Jährlich seit 01.06.2025');
+    expect(history.nextElementSibling).toHaveTextContent('Vertragsänderung seit 01.03.2025');
   });
 
   it('says when nothing is pending', async () => {

@@ -5,23 +5,8 @@ import type { Db } from '../db/database.ts';
 import type { ContractPatch } from './parts.ts';
 import type { ContractChange } from '../../../../generated/types/change.ts';
 
-/** The self-service changes of spec section 7, by name (their file names in definitions/changes/). */
-export const CHANGE_KIND_NAMES = [
-  'zahlweise',
-  'selbstbeteiligung',
-  'elementar',
-  'phv',
-  'buerohaftpflicht',
-  'familienstand',
-  'risikoort',
-  'hausrat',
-  'umsatz',
-  'versicherungssumme',
-  'betriebsart',
-] as const;
-
-/** A self-service change (spec section 7), named by its path segment. */
-export type ChangeKind = (typeof CHANGE_KIND_NAMES)[number];
+/** A self-service change (spec section 7 and every declared one), named by its file name. */
+export type ChangeKind = string;
 
 /** One change with its new value, as validated by the route's schema. */
 export interface Change {
@@ -59,6 +44,8 @@ export interface ChangeKindSpec {
   valueSchema: Record<string, unknown>;
   /** Pending-change kind when effective in the future. */
   art: PendingChangeArt;
+  /** The contract view's list that shows its pending changes (and names it in the history). */
+  pendingList: string;
   /** Change event type. */
   eventTyp: string;
   /** Path of its calculate call below `.../{id}/beitrag/`, or null when it has a route of its own. */

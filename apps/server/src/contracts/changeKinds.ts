@@ -1,42 +1,35 @@
 import type { FieldError } from '../http/errors.ts';
-import {
-  CHANGE_KIND_NAMES,
-  type Change,
-  type ChangeContext,
-  type ChangeKind,
-  type ChangeKindSpec,
-} from './changeKind.ts';
-import { hausrat, risikoort } from './householdKinds.ts';
-import { declaredKind, loadChanges } from './declaredChanges.ts';
-import { versicherungssumme } from './sumKind.ts';
+import type { Change, ChangeContext, ChangeKind, ChangeKindSpec } from './changeKind.ts';
+import { loadChanges } from './changeFiles.ts';
+import { CODED_KINDS } from './codedKinds.ts';
+import { declaredKind } from './declaredChanges.ts';
 
 export type { Change, ChangeContext, ChangeKind, ChangeKindSpec } from './changeKind.ts';
 export { pricingInputOf } from './pricingInput.ts';
 
-/** The change kinds still written in code (not yet declared in definitions/changes/). */
-const CODED_KINDS: Partial<Record<ChangeKind, ChangeKindSpec>> = {
-  risikoort,
-  hausrat,
-  versicherungssumme,
-};
-
-/** Every change kind by its name: the declared ones of definitions/changes/, then the coded ones. */
-export const CHANGE_KINDS = ((): Record<ChangeKind, ChangeKindSpec> => {
-  const declared = loadChanges();
-  const kinds: Partial<Record<ChangeKind, ChangeKindSpec>> = {};
-  for (const kind of CHANGE_KIND_NAMES) {
-    const change = declared.get(kind);
-    const spec = change ? declaredKind(change) : CODED_KINDS[kind];
-    if (!spec) throw new Error(`Die Änderung ${kind} ist weder deklariert noch programmiert.`);
-    kinds[kind] = spec;
+/**
+ * Every change kind by its name: each change declared in definitions/changes/ (a new line's too),
+ * then the kinds still written in code. A name taken twice is a mistake, not an override.
+ */
+export const CHANGE_KINDS = ((): Readonly<Record<ChangeKind, ChangeKindSpec>> => {
+  const kinds: Record<ChangeKind, ChangeKindSpec> = {};
+  for (const [id, change] of loadChanges()) kinds[id] = declaredKind(change);
+  for (const [id, spec] of Object.entries(CODED_KINDS)) {
+    if (kinds[id]) throw new Error(`The change ${id} is declared and also written in code.`);
+    kinds[id] = spec;
   }
-  return kinds as Record<ChangeKind, ChangeKindSpec>;
+  return kinds;
 })();
 
+/** The spec of a change kind the routes accept (every kind they name is one of CHANGE_KINDS). */
+export function kindSpec(kind: ChangeKind): ChangeKindSpec {
+  const spec = CHANGE_KINDS[kind];
+  if (!spec) throw new Error(`Unknown change kind ${kind}`);
+  return spec;
+}
+
 /** The kinds the generic save PATCH /api/vertrag/vertrag/{id} accepts, in a fixed order. */
-export const GENERIC_KINDS = (Object.keys(CHANGE_KINDS) as ChangeKind[]).filter(
-  (kind) => CHANGE_KINDS[kind].generic,
-);
+export const GENERIC_KINDS = Object.keys(CHANGE_KINDS).filter((kind) => kindSpec(kind).generic);
 
 /**
  * The field errors of changes whose values do not fit the contract (each kind's fieldProblems: a
@@ -47,7 +40,7 @@ export function changeFieldErrors(
   context: ChangeContext,
 ): FieldError[] {
   return changes.flatMap((change) => {
-    const spec = CHANGE_KINDS[change.kind];
+    const spec = kindSpec(change.kind);
     return (spec.fieldProblems?.(change.value, context) ?? []).map((problem) => ({
       path: `/body/${spec.field}/${problem.path}`,
       keyword: problem.keyword,
@@ -58,7 +51,8 @@ export function changeFieldErrors(
 
 /** The changes a generic save body carries (one or more change fields). */
 export function changesOfBody(body: Record<string, unknown>): Change[] {
-  return GENERIC_KINDS.filter((kind) => body[CHANGE_KINDS[kind].field] !== undefined).map(
-    (kind) => ({ kind, value: body[CHANGE_KINDS[kind].field] }),
-  );
+  return GENERIC_KINDS.flatMap((kind) => {
+    const { field } = kindSpec(kind);
+    return body[field] !== undefined ? [{ kind, value: body[field] }] : [];
+  });
 }

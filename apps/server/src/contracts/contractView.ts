@@ -10,6 +10,8 @@ import {
 } from '../db/schema/index.ts';
 import type { ContractRow } from './access.ts';
 import { partsOf } from './parts.ts';
+import { PENDING_LIST_OF } from './pendingLists.ts';
+import { PENDING_LISTS } from '../../../../generated/types/contract-view-lists.ts';
 
 /** One pending change as the customer sees it. */
 export interface VorgemerkteAenderung {
@@ -32,20 +34,6 @@ export function isOverdue(row: Pick<ContractRow, 'mahnung' | 'bankverbindung'>):
 export function markeOf(brand: ContractRow['brand']): 'HFK' | 'ANDSAFE' {
   return brand === 'hfk' ? 'HFK' : 'ANDSAFE';
 }
-
-const PENDING_LISTS: Record<PendingChangeArt, string> = {
-  PHV_ANZAHL: 'vorgemerktePhvAnzahl',
-  BUEROHAFTPFLICHT: 'vorgemerkteBuerohaftpflicht',
-  SELBSTBETEILIGUNG: 'vorgemerkteSelbstBeteiligung',
-  ZAHLWEISE: 'vorgemerkteZahlweise',
-  ELEMENTAR: 'vorgemerkteElementar',
-  FAMILIENSTAND: 'vorgemerkterFamilienstand',
-  RISIKOORT: 'vorgemerkterRisikoOrt',
-  HAUSRAT_DECKUNG: 'vorgemerkteHausratDeckungen',
-  JAHRESUMSATZ: 'vorgemerkterJahresumsatz',
-  VERSICHERUNGSSUMME: 'vorgemerkteVersicherungssumme',
-  BETRIEBSART: 'vorgemerkteBetriebsarten',
-};
 
 /** The contract list item of findByPartnerNummer. */
 export function toListItem(row: ContractRow) {
@@ -155,10 +143,10 @@ export function contractViewOf(
   },
 ) {
   const lists: Record<string, VorgemerkteAenderung[]> = Object.fromEntries(
-    Object.values(PENDING_LISTS).map((name) => [name, []]),
+    PENDING_LISTS.map((name) => [name, []]),
   );
   for (const change of pending) {
-    lists[PENDING_LISTS[change.art]]?.push({
+    lists[PENDING_LIST_OF.get(change.art) ?? '']?.push({
       wert: change.wert,
       wirksamAb: change.wirksamAb,
       wirksamBis: change.wirksamBis,
@@ -210,7 +198,7 @@ export function contractViewOf(
     ...lists,
     aenderungshistorie: more.history.map((entry) => ({
       art: entry.art,
-      liste: PENDING_LISTS[entry.art],
+      liste: PENDING_LIST_OF.get(entry.art) ?? null,
       wert: entry.wert,
       wirksamAb: entry.wirksamAb,
       angewendetAm: entry.angewendetAm,

@@ -1,28 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { evaluateRule } from '#engine';
 import type { ContractChange } from '../../../../generated/types/change.ts';
 import type { PendingChangeArt } from '../db/schema/index.ts';
-import { REPO_ROOT } from '../pricing/loadTariffs.ts';
 import type { ChangeKindSpec } from './changeKind.ts';
 import { applyEffect, changedColumns, refusalOf, viewOfRow } from './changeEffect.ts';
 import { patchedRow } from './parts.ts';
 import { pricingInputOf } from './pricingInput.ts';
-
-/** Folder of the change declarations (checked by `npm run definitions:check`). */
-export const CHANGES_DIR = join(REPO_ROOT, 'definitions', 'changes');
-
-/** The change declarations of definitions/changes/, by id. */
-export function loadChanges(dir: string = CHANGES_DIR): Map<string, ContractChange> {
-  const changes = new Map<string, ContractChange>();
-  for (const name of readdirSync(dir)
-    .filter((file) => file.endsWith('.json'))
-    .sort()) {
-    const change = JSON.parse(readFileSync(join(dir, name), 'utf8')) as ContractChange;
-    changes.set(change.id, change);
-  }
-  return changes;
-}
 
 /**
  * A declared change as the change machinery runs it: its rules decide whether the contract takes
@@ -38,6 +20,7 @@ export function declaredKind(change: ContractChange): ChangeKindSpec {
     field: change.field,
     valueSchema: change.value,
     art: change.art as PendingChangeArt,
+    pendingList: change.pendingList,
     eventTyp: change.event,
     beitragPath: change.beitragPath,
     generic: change.generic,

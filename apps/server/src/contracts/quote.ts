@@ -9,7 +9,8 @@ import { rateContract, ratesContracts, type Worksheet } from '../rating/index.ts
 import type { ContractRow } from './access.ts';
 import { applyEffect, viewOfRow } from './changeEffect.ts';
 import { contractCurrency } from './pricingInput.ts';
-import { CHANGE_KINDS, pricingInputOf, type Change } from './changeKinds.ts';
+import { pricingInputOf, type Change } from './changeKinds.ts';
+import { kindSpec } from './changeKinds.ts';
 import { isActive } from './contractView.ts';
 
 /** Why a date outside the contract's term cannot be priced (as the contract sections say it). */
@@ -73,7 +74,7 @@ export function quote(
   if (wirksamkeitsdatum > latestEffectiveDate(today))
     return refuse('Das Wirksamkeitsdatum darf höchstens ein Jahr in der Zukunft liegen.');
   for (const change of changes) {
-    const reason = CHANGE_KINDS[change.kind].check?.(change.value, context) ?? null;
+    const reason = kindSpec(change.kind).check?.(change.value, context) ?? null;
     if (reason) return refuse(reason);
   }
   return priceChanges(tariffs, row, changes, wirksamkeitsdatum, today);
@@ -96,10 +97,9 @@ export function priceChanges(
 ): Quote {
   const context = { row, tariffs };
   let input = pricingInputOf(row, wirksamkeitsdatum);
-  for (const change of changes)
-    input = CHANGE_KINDS[change.kind].apply(input, change.value, context);
+  for (const change of changes) input = kindSpec(change.kind).apply(input, change.value, context);
   const tariff = tariffs.get(row.produkt, contractCurrency(row));
-  const declared = changes.map((change) => CHANGE_KINDS[change.kind].declared);
+  const declared = changes.map((change) => kindSpec(change.kind).declared);
   if (!tariff || !ratesContracts(tariff) || declared.some((change) => !change))
     return { input, result: calculatePremium(tariffs, input), worksheet: null };
   let view = viewOfRow(row);

@@ -5,7 +5,8 @@ import { auditLog, changeEvents, contracts, pendingChanges } from '../db/schema/
 import { isPriced, type PricedResult, type TariffCatalogue } from '../pricing/index.ts';
 import { findVisibleContract, type ContractRow } from './access.ts';
 import { VALIDATION_MESSAGE } from '../http/errors.ts';
-import { CHANGE_KINDS, changeFieldErrors, type Change } from './changeKinds.ts';
+import { changeFieldErrors, type Change } from './changeKinds.ts';
+import { kindSpec } from './changeKinds.ts';
 import { toContractView } from './contractView.ts';
 import { quote } from './quote.ts';
 import { setOf } from './parts.ts';
@@ -122,10 +123,7 @@ export async function saveChanges(request: SaveRequest): Promise<SaveOutcome> {
     const columns = pending
       ? {}
       : {
-          ...Object.assign(
-            {},
-            ...changes.map((c) => CHANGE_KINDS[c.kind].columns(c.value, context)),
-          ),
+          ...Object.assign({}, ...changes.map((c) => kindSpec(c.kind).columns(c.value, context))),
           ...premiumColumns(price),
           wirksamkeitsdatum,
         };
@@ -137,7 +135,7 @@ export async function saveChanges(request: SaveRequest): Promise<SaveOutcome> {
     if (updated.length === 0) return conflictOutcome(tx, identity, id);
 
     // A new change of a kind replaces the kind's earlier pending one (pending or effective now).
-    const arts = [...new Set(changes.map((change) => CHANGE_KINDS[change.kind].art))];
+    const arts = [...new Set(changes.map((change) => kindSpec(change.kind).art))];
     const earlier = await tx
       .select({ id: pendingChanges.id, art: pendingChanges.art, wert: pendingChanges.wert })
       .from(pendingChanges)
@@ -150,7 +148,7 @@ export async function saveChanges(request: SaveRequest): Promise<SaveOutcome> {
       );
     const replaced = earlier.filter((old) =>
       changes.some((change) => {
-        const kind = CHANGE_KINDS[change.kind];
+        const kind = kindSpec(change.kind);
         return kind.art === old.art && (kind.replaces?.(change.value, old.wert) ?? true);
       }),
     );
@@ -165,7 +163,7 @@ export async function saveChanges(request: SaveRequest): Promise<SaveOutcome> {
       await tx.insert(pendingChanges).values(
         changes.map((change) => ({
           versicherungsNummer: id,
-          art: CHANGE_KINDS[change.kind].art,
+          art: kindSpec(change.kind).art,
           wert: change.value,
           wirksamAb: wirksamkeitsdatum,
           rechenweg: worksheet,
@@ -174,25 +172,25 @@ export async function saveChanges(request: SaveRequest): Promise<SaveOutcome> {
     }
     await tx.insert(changeEvents).values(
       changes.map((change) => ({
-        typ: CHANGE_KINDS[change.kind].eventTyp,
+        typ: kindSpec(change.kind).eventTyp,
         versicherungsnummer: id,
         wirksamkeitsdatum,
         partnernummer: row.partnerNummer,
         partnerKenntnisstand: readVersion,
         payload: {
           neu: change.value,
-          alt: CHANGE_KINDS[change.kind].current(row),
+          alt: kindSpec(change.kind).current(row),
           beitrag: price.beitrag,
           alterBeitrag: row.versicherungsPraemie,
           anteiligerBeitrag: price.anteiligerBeitrag,
           vorgemerkt: pending,
-          ...CHANGE_KINDS[change.kind].eventFields?.(change.value, context, price),
+          ...kindSpec(change.kind).eventFields?.(change.value, context, price),
         },
       })),
     );
     if (!pending)
       for (const change of changes)
-        await CHANGE_KINDS[change.kind].onEffective?.(tx, change.value, row);
+        await kindSpec(change.kind).onEffective?.(tx, change.value, row);
     await request.afterWrite?.(tx, row);
     await tx.insert(auditLog).values({
       actorRole: identity.role,

@@ -11,6 +11,7 @@ import {
 import { calculatePremium, isPriced, type TariffCatalogue } from '../pricing/index.ts';
 import type { ContractRow } from './access.ts';
 import { CHANGE_KINDS, pricingInputOf, type ChangeKind } from './changeKinds.ts';
+import { kindSpec } from './changeKinds.ts';
 import { contractCurrency } from './pricingInput.ts';
 import { isActive } from './contractView.ts';
 import { partOf, setOf } from './parts.ts';
@@ -18,9 +19,9 @@ import { priceChanges } from './quote.ts';
 import { NEXT_VERSION, premiumColumns } from './saveChange.ts';
 
 /** The change kind of each pending-change kind (the reverse of a kind's `art`). */
-const KIND_OF_ART = Object.fromEntries(
-  (Object.keys(CHANGE_KINDS) as ChangeKind[]).map((kind) => [CHANGE_KINDS[kind].art, kind]),
-) as Record<PendingChangeArt, ChangeKind>;
+const KIND_OF_ART: ReadonlyMap<PendingChangeArt, ChangeKind> = new Map(
+  Object.keys(CHANGE_KINDS).map((kind) => [kindSpec(kind).art, kind]),
+);
 
 /** What a settlement did (for tests and the log). */
 export interface Settled {
@@ -197,8 +198,9 @@ async function applyChange(
   wert: unknown,
   wirksamAb: string,
 ): Promise<ContractRow> {
-  const kindName = KIND_OF_ART[art];
-  const kind = CHANGE_KINDS[kindName];
+  const kindName = KIND_OF_ART.get(art);
+  if (kindName === undefined) throw new Error(`No change declares the pending kind ${art}`);
+  const kind = kindSpec(kindName);
   const context = { row, tariffs };
   // Priced as the quote priced it, on its own day: the same rating (or contract sections).
   const { input, result: price } = priceChanges(

@@ -19,6 +19,7 @@ export const versicherungssumme: ChangeKindSpec = {
   field: 'versicherungssumme',
   valueSchema: { type: 'string', pattern: '^[0-9]{1,12}([.,][0-9]{1,2})?$' },
   art: 'VERSICHERUNGSSUMME',
+  pendingList: 'vorgemerkteVersicherungssumme',
   eventTyp: 'VersicherungssummeGeaendert',
   beitragPath: 'versicherungssumme',
   generic: false,

@@ -1,4 +1,5 @@
-import { CHANGE_KINDS, GENERIC_KINDS } from '../contracts/changeKinds.ts';
+import { GENERIC_KINDS } from '../contracts/changeKinds.ts';
+import { kindSpec } from '../contracts/changeKinds.ts';
 
 /** Body of PATCH /api/vertrag/vertrag/{id}: the version read, the effective date and one or more changes. */
 export interface SaveBody {
@@ -22,7 +23,7 @@ export const SAVE_BASE_PROPERTIES = {
   wirksamkeitsdatum: { type: 'string', format: 'date' },
 } as const;
 
-const genericSpecs = GENERIC_KINDS.map((kind) => CHANGE_KINDS[kind]);
+const genericSpecs = GENERIC_KINDS.map((kind) => kindSpec(kind));
 
 /** JSON Schema of the save body: at least one change field. */
 export const saveBodySchema = {

@@ -6,6 +6,7 @@ import {
   type Change,
   type ChangeKind,
 } from '../contracts/changeKinds.ts';
+import { kindSpec } from '../contracts/changeKinds.ts';
 import { quote } from '../contracts/quote.ts';
 import { sendContractNotFound, sendValidationError } from '../http/errors.ts';
 import type { PremiumResult } from '../pricing/index.ts';
@@ -100,7 +101,7 @@ function calculateRoute(
  */
 export function registerVertragBeitragRoutes(app: FastifyInstance, context: RouteContext): void {
   for (const kind of Object.keys(CHANGE_KINDS) as ChangeKind[]) {
-    const spec = CHANGE_KINDS[kind];
+    const spec = kindSpec(kind);
     if (spec.beitragPath === null) continue;
     calculateRoute(
       app,
@@ -110,7 +111,7 @@ export function registerVertragBeitragRoutes(app: FastifyInstance, context: Rout
       (_row, _params, body) => ({ kind, value: body[spec.field] }),
     );
   }
-  const hausrat = CHANGE_KINDS.hausrat.valueSchema as { properties: Record<string, unknown> };
+  const hausrat = kindSpec('hausrat').valueSchema as { properties: Record<string, unknown> };
   const hausratBody = beitragBodySchema('eingeschlossen', hausrat.properties['eingeschlossen']);
   hausratBody.properties['versicherungssumme'] = hausrat.properties['versicherungssumme'];
   calculateRoute(
@@ -126,7 +127,7 @@ export function registerVertragBeitragRoutes(app: FastifyInstance, context: Rout
     ':productType/umsatz',
     {
       params: productTypeParams,
-      body: beitragBodySchema('jahresumsatz', CHANGE_KINDS.umsatz.valueSchema),
+      body: beitragBodySchema('jahresumsatz', kindSpec('umsatz').valueSchema),
     },
     (row, params, body) =>
       umsatzFits(context.tariffs, row, params['productType'] ?? '')

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Identity } from '../auth/index.ts';
 import type { Db } from '../db/database.ts';
-import { CHANGE_KINDS, type Change } from '../contracts/changeKinds.ts';
+import { type Change } from '../contracts/changeKinds.ts';
+import { kindSpec } from '../contracts/changeKinds.ts';
 import { closeRevenueTasks, confirmRevenue } from '../contracts/revenueTasks.ts';
 import { NOT_FOUND, saveChanges, type SaveRequest } from '../contracts/saveChange.ts';
 import { findVisibleContract } from '../contracts/access.ts';
@@ -79,7 +80,7 @@ function saveRoute(app: FastifyInstance, context: RouteContext, route: SaveRoute
  * lastUpdated and honours Idempotency-Key.
  */
 export function registerVertragSaveRoutes(app: FastifyInstance, context: RouteContext): void {
-  const hausrat = CHANGE_KINDS.hausrat.valueSchema as { properties: Record<string, unknown> };
+  const hausrat = kindSpec('hausrat').valueSchema as { properties: Record<string, unknown> };
   saveRoute(app, context, {
     method: 'PATCH',
     path: 'deckung/hausrat/:coverageType',
@@ -95,7 +96,7 @@ export function registerVertragSaveRoutes(app: FastifyInstance, context: RouteCo
     method: 'PATCH',
     path: ':productType/umsatz',
     params: productTypeParams,
-    properties: { jahresumsatz: CHANGE_KINDS.umsatz.valueSchema },
+    properties: { jahresumsatz: kindSpec('umsatz').valueSchema },
     required: ['jahresumsatz'],
     changeOf: async (db, params, body, identity) => {
       const row = await findVisibleContract(db, identity, params.id);
@@ -111,7 +112,7 @@ export function registerVertragSaveRoutes(app: FastifyInstance, context: RouteCo
     ['versicherungssumme', 'versicherungssumme'],
     ['betriebsart', 'betriebsart'],
   ] as const) {
-    const spec = CHANGE_KINDS[kind];
+    const spec = kindSpec(kind);
     saveRoute(app, context, {
       method: 'PATCH',
       path,

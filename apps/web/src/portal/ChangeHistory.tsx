@@ -14,13 +14,16 @@ export function ChangeHistory({ contract }: { contract: Contract }) {
       <ul className="pending-list">
         {entries.map((entry, index) => {
           const list = entry.liste;
+          const ab = formatDate(entry.wirksamAb);
           return (
             <li key={`${entry.art}-${entry.wirksamAb}-${index}`}>
-              {t('history.item', {
-                art: t(`pending.lists.${list}`),
-                wert: pendingValue(list, entry.wert, contract, t),
-                ab: formatDate(entry.wirksamAb),
-              })}
+              {list === null
+                ? t('history.otherChange', { ab })
+                : t('history.item', {
+                    art: t(`pending.lists.${list}`),
+                    wert: pendingValue(list, entry.wert, contract, t),
+                    ab,
+                  })}
             </li>
           );
         })}

@@ -46,19 +46,11 @@ export type PhvAnzahl = (typeof PHV_ANZAHLEN)[number];
 /** Whether and when a contract may be cancelled. */
 export type Kuendbar = 'NEIN' | 'TAEGLICH' | 'VERTRAGSENDE';
 
-/** Kinds of pending change (vorgemerkte Änderungen). */
-export type PendingChangeArt =
-  | 'PHV_ANZAHL'
-  | 'BUEROHAFTPFLICHT'
-  | 'SELBSTBETEILIGUNG'
-  | 'ZAHLWEISE'
-  | 'ELEMENTAR'
-  | 'FAMILIENSTAND'
-  | 'RISIKOORT'
-  | 'HAUSRAT_DECKUNG'
-  | 'JAHRESUMSATZ'
-  | 'VERSICHERUNGSSUMME'
-  | 'BETRIEBSART';
+/**
+ * Kind of pending change (vorgemerkte Änderungen): the `art` of a change of definitions/changes/
+ * (or of one still written in code), checked there; the database keeps any.
+ */
+export type PendingChangeArt = string;
 
 /** A received cancellation (Kündigung) or revocation (Widerruf) of a contract. */
 export interface Vertragsende {

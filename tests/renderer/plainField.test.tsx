@@ -98,6 +98,8 @@ function bothWays(
 type PlainProps = Omit<Parameters<typeof PlainField>[0], 'value' | 'rawErrors'>;
 
 describe('fields that are one control', () => {
+  // A sweep over every field of every definition: it grows with the lines (14 s alone on CI's two
+  // cores, over 20 s beside other work), so it has a time budget of its own.
   it('render exactly as through rjsf, for every such field of every step of every definition', () => {
     const context = formContext({ i18nPrefix: 'feldtest' });
     let compared = 0;
@@ -144,7 +146,7 @@ describe('fields that are one control', () => {
     expect([...kinds].sort()).toEqual(
       expect.arrayContaining(['boolean:checkbox', 'boolean:radio', 'string:date', 'array:file']),
     );
-  });
+  }, 90_000);
 
   it('lists of such fields render exactly as through rjsf, with their add and remove buttons', () => {
     const context = formContext({ i18nPrefix: 'feldtest' });

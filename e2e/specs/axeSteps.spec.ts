@@ -127,8 +127,11 @@ async function open(page: Page, run: PublicRun, stepId: string, { path, brand }:
   await page.goto(`${exampleRoute(run.baseRoute)}/${stepId}?brand=${brand}`);
 }
 
-// One browser session for the whole sweep: its cache keeps the app's files between steps, so a
-// step costs its own page load and axe runs, not a cold start. Every test opens its step by URL.
+// The longest file of the suite: its steps spread over the workers (each opens its step by URL).
+test.describe.configure({ mode: 'parallel' });
+
+// One browser session per worker for the whole sweep: its cache keeps the app's files between
+// steps, so a step costs its own page load and axe runs, not a cold start.
 let context: BrowserContext;
 let page: Page;
 test.beforeAll(async ({ browser, baseURL }) => {

@@ -9,6 +9,8 @@ import {
   pendingChanges,
 } from '../../apps/server/src/db/schema/index.ts';
 import { defaultTariffs } from '../../apps/server/src/pricing/index.ts';
+import { defaultChangeKinds } from '../../apps/server/src/contracts/changeKinds.ts';
+
 import { demoLogins } from '../../apps/server/src/seed/identityUsers.ts';
 import {
   asCustomer,
@@ -19,6 +21,9 @@ import {
 } from './helpers/testDatabase.ts';
 import { startServerProcess, urlWithSchema } from './helpers/serverProcess.ts';
 import { signIn, userPool } from './identityHelpers.ts';
+
+/** The repository's tariffs and change kinds, as a server without a definitions root has them. */
+const PRICING = { tariffs: defaultTariffs(), kinds: defaultChangeKinds() };
 
 // Pending changes take effect on their day, an expiring contract ends after its last day and
 // revenue reminders run out: all on the server's injectable clock, which the tests move.
@@ -191,8 +196,8 @@ describe('pending changes take effect on their day', () => {
 
   it('writes exactly one event per change taking effect, however often it is read or swept', async () => {
     await Promise.all([view(ID, ANNA), view(ID, ANNA), view(ID, ANNA)]);
-    await settleDue(server.db.database.db, defaultTariffs(), now);
-    await settleDue(server.db.database.db, defaultTariffs(), now);
+    await settleDue(server.db.database.db, PRICING, now);
+    await settleDue(server.db.database.db, PRICING, now);
     const sb = (await eventsOf(ID, 'SelbstbeteiligungGeaendert')).filter(
       (event) => event.payload['wirksamGeworden'] === true,
     );
@@ -230,7 +235,7 @@ describe('an expiring contract', () => {
       aktiv: false,
       beendigungsdatum: last,
     });
-    await settleDue(server.db.database.db, defaultTariffs(), now);
+    await settleDue(server.db.database.db, PRICING, now);
     expect(await eventsOf('AS-10000104', 'VertragBeendet')).toHaveLength(1);
   });
 });
@@ -508,7 +513,7 @@ describe('revenue reminders that run out', () => {
         expect.objectContaining({ typ: 'UmsatzAutomatischAnpassen', status: 'Erledigt' }),
       ]),
     );
-    await settleDue(server.db.database.db, defaultTariffs(), now);
+    await settleDue(server.db.database.db, PRICING, now);
     const events = await eventsOf('AS-10000201', 'JahresumsatzAutomatischAngepasst');
     expect(events).toHaveLength(1);
     expect(events[0]?.payload).toMatchObject({
@@ -636,8 +641,8 @@ describe.runIf(DATABASE_URL)('two servers with their own pools on one PostgreSQL
       );
       await Promise.all([
         ...reads,
-        settleDue(server.db.database.db, defaultTariffs(), target),
-        settleDue(second.db, defaultTariffs(), target),
+        settleDue(server.db.database.db, PRICING, target),
+        settleDue(second.db, PRICING, target),
       ]);
       const effective = async (typ: string) =>
         (await eventsOf(ID, typ)).filter((event) => event.payload['wirksamGeworden'] === true);
@@ -739,8 +744,8 @@ describe.runIf(DATABASE_URL)('two server processes (main.ts) on one PostgreSQL d
       const db = server.db.database.db;
       const responses = await Promise.all([
         ...storm,
-        settleDue(db, defaultTariffs(), target),
-        settleDue(db, defaultTariffs(), target),
+        settleDue(db, PRICING, target),
+        settleDue(db, PRICING, target),
       ]);
       for (const response of responses.slice(0, storm.length))
         expect((response as Response).status).toBe(200);

@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { createSettlement, settleDue } from '../../apps/server/src/contracts/settle.ts';
 import { changeEvents, contracts, pendingChanges } from '../../apps/server/src/db/schema/index.ts';
 import { defaultTariffs } from '../../apps/server/src/pricing/index.ts';
+import { defaultChangeKinds } from '../../apps/server/src/contracts/changeKinds.ts';
 import { startTestServer, TODAY, type TestServer } from './helpers/testDatabase.ts';
 
 // A server shutting down hands its settle work back: its sweep stops after the contract it is
@@ -22,7 +23,7 @@ const DAY = '2025-07-01';
 describe('a sweep stopped by shutdown', () => {
   it('leaves whole contracts settled or untouched, and another sweep settles the rest once', async () => {
     const db = server.db.database.db;
-    const tariffs = defaultTariffs();
+    const tariffs = { tariffs: defaultTariffs(), kinds: defaultChangeKinds() };
     // Running contracts with nothing pending of their own.
     const pending = new Set(
       (

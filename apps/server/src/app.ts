@@ -48,6 +48,8 @@ import {
   type LocalPorts,
 } from './platform/index.ts';
 import { installSettlement } from './routes/settleHook.ts';
+import { changeCatalogue, defaultChangeKinds } from './contracts/changeKinds.ts';
+import { fillPendingLists } from './contracts/pendingLists.ts';
 import { contractDocumentsOf, type ListedDocument } from './documents/contractDocumentList.ts';
 import { DEFAULT_LEASE_SECONDS } from './idempotency/idempotency.ts';
 import { registerAgentRoutes } from './agents/index.ts';
@@ -181,9 +183,15 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
   const today = options.today ?? (() => formatISO(new Date(), { representation: 'date' }));
   const root = resolve(options.definitionsRoot ?? process.cwd());
+  // The change kinds of its definitions (a copy's definitions/changes/: a new line's change too).
+  const kinds =
+    options.definitionsRoot === undefined
+      ? defaultChangeKinds()
+      : changeCatalogue(join(root, 'definitions', 'changes'));
   try {
     if (options.migrate ?? true) await migrate(database);
     if (options.seed) await seedDatabase(database.db, { today: today(), root });
+    await fillPendingLists(database.db, kinds);
   } catch (error) {
     if (ownsDatabase) await database.close();
     throw error;
@@ -228,6 +236,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
           ? bearerAuthentication({ db: database.db, ...options.identity })
           : noAuthentication),
     tariffs,
+    kinds,
     flows,
     reasons: reasonCatalogue({ tariffs, flows, root }),
     today,
@@ -249,6 +258,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   installSettlement(app, {
     db: database.db,
     tariffs,
+    kinds,
     today,
     intervalMs: options.settleIntervalMs ?? 60 * 60 * 1000,
     oneWriter: database.kind === 'pglite',

@@ -10,7 +10,6 @@ import {
 } from '../db/schema/index.ts';
 import type { ContractRow } from './access.ts';
 import { partsOf } from './parts.ts';
-import { PENDING_LIST_OF } from './pendingLists.ts';
 import { PENDING_LISTS } from '../../../../generated/types/contract-view-lists.ts';
 
 /** One pending change as the customer sees it. */
@@ -64,6 +63,8 @@ export interface ViewDocument {
 /** A pending change as stored. */
 export interface ViewPending {
   art: PendingChangeArt;
+  /** The view's list that shows it (null: saved before lists were stored, and not yet given one). */
+  liste: string | null;
   wert: unknown;
   wirksamAb: string;
   wirksamBis: string | null;
@@ -72,6 +73,7 @@ export interface ViewPending {
 /** A pending change that took effect (the contract's change history). */
 export interface ViewHistory {
   art: PendingChangeArt;
+  liste: string | null;
   wert: unknown;
   wirksamAb: string;
   angewendetAm: string;
@@ -105,10 +107,10 @@ export const viewColumns = {
   >`coalesce((SELECT json_agg(json_build_object('id', d.id, 'name', d.name, 'typ', d.typ, 'pfad', d.storage_key) ORDER BY d.name) FROM ${documents} d WHERE d.versicherungs_nummer = contracts.versicherungs_nummer), '[]'::json)`,
   pending: sql<
     ViewPending[]
-  >`coalesce((SELECT json_agg(json_build_object('art', p.art, 'wert', p.wert, 'wirksamAb', p.wirksam_ab, 'wirksamBis', p.wirksam_bis) ORDER BY p.wirksam_ab, p.id) FROM ${pendingChanges} p WHERE p.versicherungs_nummer = contracts.versicherungs_nummer AND p.angewendet_am IS NULL), '[]'::json)`,
+  >`coalesce((SELECT json_agg(json_build_object('art', p.art, 'liste', p.liste, 'wert', p.wert, 'wirksamAb', p.wirksam_ab, 'wirksamBis', p.wirksam_bis) ORDER BY p.wirksam_ab, p.id) FROM ${pendingChanges} p WHERE p.versicherungs_nummer = contracts.versicherungs_nummer AND p.angewendet_am IS NULL), '[]'::json)`,
   history: sql<
     ViewHistory[]
-  >`coalesce((SELECT json_agg(json_build_object('art', p.art, 'wert', p.wert, 'wirksamAb', p.wirksam_ab, 'angewendetAm', p.angewendet_am) ORDER BY p.wirksam_ab DESC, p.id DESC) FROM ${pendingChanges} p WHERE p.versicherungs_nummer = contracts.versicherungs_nummer AND p.angewendet_am IS NOT NULL), '[]'::json)`,
+  >`coalesce((SELECT json_agg(json_build_object('art', p.art, 'liste', p.liste, 'wert', p.wert, 'wirksamAb', p.wirksam_ab, 'angewendetAm', p.angewendet_am) ORDER BY p.wirksam_ab DESC, p.id DESC) FROM ${pendingChanges} p WHERE p.versicherungs_nummer = contracts.versicherungs_nummer AND p.angewendet_am IS NOT NULL), '[]'::json)`,
   tasks: sql<
     ViewTask[]
   >`coalesce((SELECT json_agg(json_build_object('typ', t.typ, 'status', t.status, 'faelligAm', t.faellig_am, 'erledigtAm', t.erledigt_am) ORDER BY t.faellig_am, t.id) FROM ${contractTasks} t WHERE t.versicherungs_nummer = contracts.versicherungs_nummer), '[]'::json)`,
@@ -146,7 +148,7 @@ export function contractViewOf(
     PENDING_LISTS.map((name) => [name, []]),
   );
   for (const change of pending) {
-    lists[PENDING_LIST_OF.get(change.art) ?? '']?.push({
+    lists[change.liste ?? '']?.push({
       wert: change.wert,
       wirksamAb: change.wirksamAb,
       wirksamBis: change.wirksamBis,
@@ -198,7 +200,7 @@ export function contractViewOf(
     ...lists,
     aenderungshistorie: more.history.map((entry) => ({
       art: entry.art,
-      liste: PENDING_LIST_OF.get(entry.art) ?? null,
+      liste: entry.liste,
       wert: entry.wert,
       wirksamAb: entry.wirksamAb,
       angewendetAm: entry.angewendetAm,

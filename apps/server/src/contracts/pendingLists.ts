@@ -1,12 +1,24 @@
-import type { PendingChangeArt } from '../db/schema/index.ts';
-import { loadChanges } from './changeFiles.ts';
-import { CODED_KINDS } from './codedKinds.ts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { pendingChanges } from '../db/schema/index.ts';
+import type { ChangeCatalogue } from './changeKinds.ts';
 
 /**
- * The contract view's list of each kind of pending change (its `pendingList`): declared in the
- * change files of definitions/changes/, and in the specs of the changes still written in code.
+ * Gives every pending change stored without its list (saved before lists were stored, or seeded)
+ * the list its kind declares, in one statement; a change of a kind the server no longer offers
+ * keeps none (its history entry reads as a change of the contract). Idempotent.
  */
-export const PENDING_LIST_OF: ReadonlyMap<PendingChangeArt, string> = new Map([
-  ...[...loadChanges().values()].map((change) => [change.art, change.pendingList] as const),
-  ...Object.values(CODED_KINDS).map((spec) => [spec.art, spec.pendingList] as const),
-]);
+export async function fillPendingLists(db: Db, kinds: ChangeCatalogue): Promise<void> {
+  const pairs = kinds.names.map((name) => {
+    const spec = kinds.spec(name);
+    return sql`WHEN ${spec.art} THEN ${spec.pendingList}`;
+  });
+  if (pairs.length === 0) return;
+  await db.execute(
+    sql`UPDATE ${pendingChanges} SET liste = CASE art ${sql.join(pairs, sql` `)} END
+      WHERE liste IS NULL AND art IN (${sql.join(
+        kinds.names.map((name) => sql`${kinds.spec(name).art}`),
+        sql`, `,
+      )})`,
+  );
+}

@@ -3,14 +3,12 @@ import {
   type PremiumResult,
   type PricedResult,
   type PricingInput,
-  type TariffCatalogue,
 } from '../pricing/index.ts';
 import { rateContract, ratesContracts, type Worksheet } from '../rating/index.ts';
 import type { ContractRow } from './access.ts';
 import { applyEffect, viewOfRow } from './changeEffect.ts';
 import { contractCurrency } from './pricingInput.ts';
-import { pricingInputOf, type Change } from './changeKinds.ts';
-import { kindSpec } from './changeKinds.ts';
+import { pricingInputOf, type Change, type ChangePricing } from './changeKinds.ts';
 import { isActive } from './contractView.ts';
 
 /** Why a date outside the contract's term cannot be priced (as the contract sections say it). */
@@ -55,13 +53,13 @@ const invalid = (
  * fehlermeldung) inactive contracts, past dates and changes the contract cannot take.
  */
 export function quote(
-  tariffs: TariffCatalogue,
+  pricing: ChangePricing,
   row: ContractRow,
   changes: Change[],
   wirksamkeitsdatum: string,
   today: string,
 ): Quote {
-  const context = { row, tariffs };
+  const context = { row, tariffs: pricing.tariffs };
   const refuse = (fehlermeldung: string): Quote => ({
     input: pricingInputOf(row, wirksamkeitsdatum),
     result: invalid(row.zahlweise, wirksamkeitsdatum, fehlermeldung),
@@ -74,10 +72,10 @@ export function quote(
   if (wirksamkeitsdatum > latestEffectiveDate(today))
     return refuse('Das Wirksamkeitsdatum darf höchstens ein Jahr in der Zukunft liegen.');
   for (const change of changes) {
-    const reason = kindSpec(change.kind).check?.(change.value, context) ?? null;
+    const reason = pricing.kinds.spec(change.kind).check?.(change.value, context) ?? null;
     if (reason) return refuse(reason);
   }
-  return priceChanges(tariffs, row, changes, wirksamkeitsdatum, today);
+  return priceChanges(pricing, row, changes, wirksamkeitsdatum, today);
 }
 
 /**
@@ -89,7 +87,7 @@ export function quote(
  * changed pricing input (calculatePremium).
  */
 export function priceChanges(
-  tariffs: TariffCatalogue,
+  { tariffs, kinds }: ChangePricing,
   row: ContractRow,
   changes: Change[],
   wirksamkeitsdatum: string,
@@ -97,9 +95,9 @@ export function priceChanges(
 ): Quote {
   const context = { row, tariffs };
   let input = pricingInputOf(row, wirksamkeitsdatum);
-  for (const change of changes) input = kindSpec(change.kind).apply(input, change.value, context);
+  for (const change of changes) input = kinds.spec(change.kind).apply(input, change.value, context);
   const tariff = tariffs.get(row.produkt, contractCurrency(row));
-  const declared = changes.map((change) => kindSpec(change.kind).declared);
+  const declared = changes.map((change) => kinds.spec(change.kind).declared);
   if (!tariff || !ratesContracts(tariff) || declared.some((change) => !change))
     return { input, result: calculatePremium(tariffs, input), worksheet: null };
   let view = viewOfRow(row);
@@ -141,15 +139,4 @@ export function priceChanges(
     fehlermeldung: null,
   };
   return { input, result, worksheet: rated.worksheet };
-}
-
-/** The price of a contract with changes applied (see {@link quote}). */
-export function quoteChanges(
-  tariffs: TariffCatalogue,
-  row: ContractRow,
-  changes: Change[],
-  wirksamkeitsdatum: string,
-  today: string,
-): PricedResult | PremiumResult {
-  return quote(tariffs, row, changes, wirksamkeitsdatum, today).result;
 }

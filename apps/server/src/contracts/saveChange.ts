@@ -5,8 +5,7 @@ import { auditLog, changeEvents, contracts, pendingChanges } from '../db/schema/
 import { isPriced, type PricedResult, type TariffCatalogue } from '../pricing/index.ts';
 import { findVisibleContract, type ContractRow } from './access.ts';
 import { VALIDATION_MESSAGE } from '../http/errors.ts';
-import { changeFieldErrors, type Change } from './changeKinds.ts';
-import { kindSpec } from './changeKinds.ts';
+import { changeFieldErrors, type Change, type ChangeCatalogue } from './changeKinds.ts';
 import { toContractView } from './contractView.ts';
 import { quote } from './quote.ts';
 import { setOf } from './parts.ts';
@@ -21,6 +20,8 @@ export interface SaveOutcome {
 export interface SaveRequest {
   db: Db;
   tariffs: TariffCatalogue;
+  /** The server's change kinds (the kinds of `changes`). */
+  kinds: ChangeCatalogue;
   identity: Identity;
   id: string;
   /** The contract number of the body, when given; must equal `id`. */
@@ -96,6 +97,7 @@ export const NEXT_VERSION = sql`greatest(date_trunc('milliseconds', clock_timest
  */
 export async function saveChanges(request: SaveRequest): Promise<SaveOutcome> {
   const { identity, id, changes, wirksamkeitsdatum } = request;
+  const kindSpec = (kind: string) => request.kinds.spec(kind);
   return request.db.transaction(async (tx) => {
     const row = await findVisibleContract(tx, identity, id);
     if (!row) return NOT_FOUND;
@@ -104,7 +106,10 @@ export async function saveChanges(request: SaveRequest): Promise<SaveOutcome> {
     const readVersion = new Date(request.lastUpdated);
     if (row.lastUpdated.getTime() !== readVersion.getTime())
       return conflictOutcome(tx, identity, id);
-    const fieldErrors = changeFieldErrors(changes, { row, tariffs: request.tariffs });
+    const fieldErrors = changeFieldErrors(request.kinds, changes, {
+      row,
+      tariffs: request.tariffs,
+    });
     if (fieldErrors.length > 0)
       return {
         status: 400,
@@ -115,7 +120,7 @@ export async function saveChanges(request: SaveRequest): Promise<SaveOutcome> {
       result: price,
       input,
       worksheet,
-    } = quote(request.tariffs, row, changes, wirksamkeitsdatum, request.today);
+    } = quote(request, row, changes, wirksamkeitsdatum, request.today);
     if (!isPriced(price))
       return { status: 422, body: { error: 'unprocessable', message: price.fehlermeldung } };
     const pending = wirksamkeitsdatum > request.today;
@@ -164,6 +169,7 @@ export async function saveChanges(request: SaveRequest): Promise<SaveOutcome> {
         changes.map((change) => ({
           versicherungsNummer: id,
           art: kindSpec(change.kind).art,
+          liste: kindSpec(change.kind).pendingList,
           wert: change.value,
           wirksamAb: wirksamkeitsdatum,
           rechenweg: worksheet,

@@ -10,18 +10,12 @@ import {
 } from '../db/schema/index.ts';
 import { calculatePremium, isPriced, type TariffCatalogue } from '../pricing/index.ts';
 import type { ContractRow } from './access.ts';
-import { CHANGE_KINDS, pricingInputOf, type ChangeKind } from './changeKinds.ts';
-import { kindSpec } from './changeKinds.ts';
+import { pricingInputOf, type ChangePricing } from './changeKinds.ts';
 import { contractCurrency } from './pricingInput.ts';
 import { isActive } from './contractView.ts';
 import { partOf, setOf } from './parts.ts';
 import { priceChanges } from './quote.ts';
 import { NEXT_VERSION, premiumColumns } from './saveChange.ts';
-
-/** The change kind of each pending-change kind (the reverse of a kind's `art`). */
-const KIND_OF_ART: ReadonlyMap<PendingChangeArt, ChangeKind> = new Map(
-  Object.keys(CHANGE_KINDS).map((kind) => [kindSpec(kind).art, kind]),
-);
 
 /** What a settlement did (for tests and the log). */
 export interface Settled {
@@ -77,7 +71,7 @@ async function dueContracts(db: Db, today: string, scope: SettleScope): Promise<
  */
 export async function settleDue(
   db: Db,
-  tariffs: TariffCatalogue,
+  pricing: ChangePricing,
   today: string,
   options: {
     scope?: SettleScope;
@@ -90,7 +84,7 @@ export async function settleDue(
   for (const id of await dueContracts(db, today, options.scope ?? { all: true })) {
     if (options.stopped?.()) break;
     try {
-      const done = await settleContract(db, tariffs, id, today);
+      const done = await settleContract(db, pricing, id, today);
       total.applied += done.applied;
       total.dropped += done.dropped;
       total.ended += done.ended;
@@ -111,7 +105,7 @@ const lastDayOf = (row: ContractRow): string | null =>
 /** Settles one contract (see {@link settleDue}). */
 export async function settleContract(
   db: Db,
-  tariffs: TariffCatalogue,
+  pricing: ChangePricing,
   id: string,
   today: string,
 ): Promise<Settled> {
@@ -153,7 +147,7 @@ export async function settleContract(
         .where(and(eq(pendingChanges.id, change.id), isNull(pendingChanges.angewendetAm)))
         .returning({ id: pendingChanges.id });
       if (claimed.length === 0) continue;
-      row = await applyChange(tx, tariffs, row, change.art, change.wert, change.wirksamAb);
+      row = await applyChange(tx, pricing, row, change.art, change.wert, change.wirksamAb);
       done.applied += 1;
     }
     // An expiring contract ends after its last day.
@@ -184,7 +178,7 @@ export async function settleContract(
         done.ended += 1;
       }
     }
-    done.tasks += await runRevenueTasks(tx, tariffs, row, today);
+    done.tasks += await runRevenueTasks(tx, pricing.tariffs, row, today);
     return done;
   });
 }
@@ -192,19 +186,19 @@ export async function settleContract(
 /** Applies one change to the locked contract, re-prices it and writes its event; the new row. */
 async function applyChange(
   tx: Db,
-  tariffs: TariffCatalogue,
+  pricing: ChangePricing,
   row: ContractRow,
   art: PendingChangeArt,
   wert: unknown,
   wirksamAb: string,
 ): Promise<ContractRow> {
-  const kindName = KIND_OF_ART.get(art);
+  const kindName = pricing.kinds.kindOfArt(art);
   if (kindName === undefined) throw new Error(`No change declares the pending kind ${art}`);
-  const kind = kindSpec(kindName);
-  const context = { row, tariffs };
+  const kind = pricing.kinds.spec(kindName);
+  const context = { row, tariffs: pricing.tariffs };
   // Priced as the quote priced it, on its own day: the same rating (or contract sections).
   const { input, result: price } = priceChanges(
-    tariffs,
+    pricing,
     row,
     [{ kind: kindName, value: wert }],
     wirksamAb,
@@ -389,7 +383,7 @@ export interface Settlement {
  */
 export function createSettlement(
   db: Db,
-  tariffs: TariffCatalogue,
+  pricing: ChangePricing,
   today: () => string,
   log: (error: unknown, message: string) => void,
   trustSweep: boolean,
@@ -412,7 +406,7 @@ export function createSettlement(
     const done = (async () => {
       await previous;
       if (issue && !stopped) await issue(day, { all: true });
-      const settled = await settleDue(db, tariffs, day, { onError, stopped: () => stopped });
+      const settled = await settleDue(db, pricing, day, { onError, stopped: () => stopped });
       if (settled.failed === 0 && trustSweep && !stopped) sweptDay = day;
       return settled;
     })();
@@ -434,7 +428,7 @@ export function createSettlement(
       if (startedDay !== day)
         sweep().catch((error: unknown) => log(error, 'settling due contract changes failed'));
       if (issue && 'partner' in scope) await issue(day, scope);
-      await settleDue(db, tariffs, day, { scope, onError });
+      await settleDue(db, pricing, day, { scope, onError });
     },
     idle: async () => {
       while (running) await running.done.catch(() => undefined);

@@ -7,12 +7,15 @@ import type { FlowRegistry } from '../flows/registry.ts';
 import type { IdempotencyStore } from '../idempotency/idempotency.ts';
 import type { TariffCatalogue } from '../pricing/index.ts';
 import type { ReasonCatalogue } from '../contracts/reasons.ts';
+import type { ChangeCatalogue } from '../contracts/changeKinds.ts';
 
 /** What the route modules need from the server. */
 export interface RouteContext {
   db: Db;
   authenticate: Authenticate;
   tariffs: TariffCatalogue;
+  /** The change kinds of the server's definitions/changes/ and those still in code. */
+  kinds: ChangeCatalogue;
   /** The flows of generated/definitions (application flows with their tariffs, draft flows). */
   flows: FlowRegistry;
   /** The reasons a contract may be ended for (definitions/contract-reasons.json, the lines' tariffs). */

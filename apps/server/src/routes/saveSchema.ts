@@ -1,5 +1,4 @@
-import { GENERIC_KINDS } from '../contracts/changeKinds.ts';
-import { kindSpec } from '../contracts/changeKinds.ts';
+import type { ChangeCatalogue } from '../contracts/changeKinds.ts';
 
 /** Body of PATCH /api/vertrag/vertrag/{id}: the version read, the effective date and one or more changes. */
 export interface SaveBody {
@@ -23,16 +22,17 @@ export const SAVE_BASE_PROPERTIES = {
   wirksamkeitsdatum: { type: 'string', format: 'date' },
 } as const;
 
-const genericSpecs = GENERIC_KINDS.map((kind) => kindSpec(kind));
-
-/** JSON Schema of the save body: at least one change field. */
-export const saveBodySchema = {
-  type: 'object',
-  properties: {
-    ...SAVE_BASE_PROPERTIES,
-    ...Object.fromEntries(genericSpecs.map((spec) => [spec.field, spec.valueSchema])),
-  },
-  required: ['lastUpdated', 'wirksamkeitsdatum'],
-  anyOf: genericSpecs.map((spec) => ({ required: [spec.field] })),
-  additionalProperties: false,
-};
+/** JSON Schema of the save body of a server's generic kinds: at least one change field. */
+export function saveBodySchema(kinds: ChangeCatalogue) {
+  const specs = kinds.generic.map((kind) => kinds.spec(kind));
+  return {
+    type: 'object',
+    properties: {
+      ...SAVE_BASE_PROPERTIES,
+      ...Object.fromEntries(specs.map((spec) => [spec.field, spec.valueSchema])),
+    },
+    required: ['lastUpdated', 'wirksamkeitsdatum'],
+    anyOf: specs.map((spec) => ({ required: [spec.field] })),
+    additionalProperties: false,
+  };
+}

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { issueDue, type IssueContext } from '../applications/issue.ts';
 import { createSettlement, type SettleScope } from '../contracts/settle.ts';
 import type { Db } from '../db/database.ts';
+import type { ChangeCatalogue } from '../contracts/changeKinds.ts';
 import type { TariffCatalogue } from '../pricing/index.ts';
 import { VERTRAG_BASE } from './vertragRead.ts';
 
@@ -9,6 +10,8 @@ import { VERTRAG_BASE } from './vertragRead.ts';
 export interface SettleOptions {
   db: Db;
   tariffs: TariffCatalogue;
+  /** The change kinds whose pending changes it applies. */
+  kinds: ChangeCatalogue;
   today: () => string;
   /** Milliseconds between sweeps; 0 sweeps only at start and when a request starts a new day. */
   intervalMs: number;
@@ -63,7 +66,7 @@ export function installSettlement(app: FastifyInstance, options: SettleOptions):
   const issue = options.issue;
   const settlement = createSettlement(
     options.db,
-    options.tariffs,
+    { tariffs: options.tariffs, kinds: options.kinds },
     options.today,
     log,
     options.oneWriter,

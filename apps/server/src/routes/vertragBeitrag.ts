@@ -1,12 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findVisibleContract, type ContractRow } from '../contracts/access.ts';
-import {
-  CHANGE_KINDS,
-  changeFieldErrors,
-  type Change,
-  type ChangeKind,
-} from '../contracts/changeKinds.ts';
-import { kindSpec } from '../contracts/changeKinds.ts';
+import { changeFieldErrors, type Change, type ChangeKind } from '../contracts/changeKinds.ts';
 import { quote } from '../contracts/quote.ts';
 import { sendContractNotFound, sendValidationError } from '../http/errors.ts';
 import type { PremiumResult } from '../pricing/index.ts';
@@ -78,10 +72,13 @@ function calculateRoute(
       }
       const change = changeOf(row, request.params, request.body);
       if (change === 'not-found') return sendContractNotFound(reply);
-      const fieldErrors = changeFieldErrors([change], { row, tariffs: context.tariffs });
+      const fieldErrors = changeFieldErrors(context.kinds, [change], {
+        row,
+        tariffs: context.tariffs,
+      });
       if (fieldErrors.length > 0) return sendValidationError(reply, fieldErrors);
       const { result, worksheet } = quote(
-        context.tariffs,
+        context,
         row,
         [change],
         request.body.wirksamkeitsdatum,
@@ -100,7 +97,8 @@ function calculateRoute(
  * /{productType}/umsatz): price the contract with the new value; nothing is written.
  */
 export function registerVertragBeitragRoutes(app: FastifyInstance, context: RouteContext): void {
-  for (const kind of Object.keys(CHANGE_KINDS) as ChangeKind[]) {
+  const kindSpec = (kind: ChangeKind) => context.kinds.spec(kind);
+  for (const kind of context.kinds.names) {
     const spec = kindSpec(kind);
     if (spec.beitragPath === null) continue;
     calculateRoute(

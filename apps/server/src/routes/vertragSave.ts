@@ -14,7 +14,7 @@ import { VERTRAG_BASE } from './vertragRead.ts';
 export function registerVertragSaveRoute(app: FastifyInstance, context: RouteContext): void {
   app.patch<{ Params: { id: string }; Body: SaveBody }>(
     `${VERTRAG_BASE}/:id`,
-    { schema: { params: idParams, body: saveBodySchema } },
+    { schema: { params: idParams, body: saveBodySchema(context.kinds) } },
     async (request, reply) => {
       const identity = await requireIdentity(context, request, reply);
       if (!identity) return reply;
@@ -26,12 +26,13 @@ export function registerVertragSaveRoute(app: FastifyInstance, context: RouteCon
           saveChanges({
             db,
             tariffs: context.tariffs,
+            kinds: context.kinds,
             identity,
             id,
             versicherungsNummer: body.versicherungsNummer,
             lastUpdated: body.lastUpdated,
             wirksamkeitsdatum: body.wirksamkeitsdatum,
-            changes: changesOfBody(body as unknown as Record<string, unknown>),
+            changes: changesOfBody(context.kinds, body as unknown as Record<string, unknown>),
             today: context.today(),
             requestId: request.id,
           }),

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Identity } from '../auth/index.ts';
 import type { Db } from '../db/database.ts';
 import { type Change } from '../contracts/changeKinds.ts';
-import { kindSpec } from '../contracts/changeKinds.ts';
 import { closeRevenueTasks, confirmRevenue } from '../contracts/revenueTasks.ts';
 import { NOT_FOUND, saveChanges, type SaveRequest } from '../contracts/saveChange.ts';
 import { findVisibleContract } from '../contracts/access.ts';
@@ -57,6 +56,7 @@ function saveRoute(app: FastifyInstance, context: RouteContext, route: SaveRoute
           return saveChanges({
             db,
             tariffs: context.tariffs,
+            kinds: context.kinds,
             identity,
             id,
             versicherungsNummer: body.versicherungsNummer,
@@ -80,6 +80,7 @@ function saveRoute(app: FastifyInstance, context: RouteContext, route: SaveRoute
  * lastUpdated and honours Idempotency-Key.
  */
 export function registerVertragSaveRoutes(app: FastifyInstance, context: RouteContext): void {
+  const kindSpec = (kind: string) => context.kinds.spec(kind);
   const hausrat = kindSpec('hausrat').valueSchema as { properties: Record<string, unknown> };
   saveRoute(app, context, {
     method: 'PATCH',

@@ -104,6 +104,8 @@ export const pendingChanges = pgTable('pending_changes', {
     .notNull()
     .references(() => contracts.versicherungsNummer),
   art: text('art').$type<PendingChangeArt>().notNull(),
+  /** The contract view's list that shows it (its change's `pendingList` when it was saved). */
+  liste: text('liste'),
   wert: jsonb('wert').$type<unknown>().notNull(),
   wirksamAb: date('wirksam_ab', { mode: 'string' }).notNull(),
   wirksamBis: date('wirksam_bis', { mode: 'string' }),

@@ -155,7 +155,7 @@ export function checkApplicationSet(set: ApplicationSet): void {
       }
     });
     checkTariffRating(tariff.value, priced, set.lookup, tariff.report);
-    checkContractInputs(tariff.value, set.lookup, tariff.report);
+    checkContractInputs(tariff.value, tariff.path, set.lookup, tariff.report);
   }
   for (const flow of set.definitions) {
     if (flow.value.kind === 'application')

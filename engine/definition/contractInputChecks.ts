@@ -1,5 +1,6 @@
 import { knownOperators } from '../rules/evaluate.ts';
 import { collectOperators, collectVarReferences } from '../rules/references.ts';
+import { lineViewOf, tariffPartUris } from './partChecks.ts';
 import { missingSegment, type SchemaLookup } from './schemaPaths.ts';
 import { uriOfPath } from './types.ts';
 import type { Tariff } from '../../generated/types/tariff.ts';
@@ -15,14 +16,23 @@ const CONTRACT_ROOTS = ['contract', 'today'];
  * Checks a tariff's `rating.contractInputs` (the rating's inputs for a contract of the tariff):
  * there is one rule for every input of the rating and none for anything else, the rules use known
  * operators and read only `today` and fields of the contract view
- * (definitions/schema/contract-view.schema.json).
+ * (definitions/schema/contract-view.schema.json) of the line's contracts, its own parts included.
  */
-export function checkContractInputs(tariff: Tariff, lookup: SchemaLookup, report: Report): void {
+export function checkContractInputs(
+  tariff: Tariff,
+  path: string,
+  lookup: SchemaLookup,
+  report: Report,
+): void {
   const rating = tariff.rating;
   const rules = rating?.contractInputs;
   if (!rating || !rules) return;
   const viewUri = uriOfPath(VIEW_FILE);
-  const view = lookup(viewUri);
+  const specView = lookup(viewUri);
+  const view =
+    typeof specView === 'object' && specView !== null
+      ? lineViewOf(specView as Record<string, unknown>, tariffPartUris(path, tariff))
+      : undefined;
   for (const name of Object.keys(rating.inputs))
     if (!Object.hasOwn(rules, name))
       report(

@@ -1,7 +1,7 @@
 import { knownOperators, type Rule } from '../rules/evaluate.ts';
 import { ISSUE_SERVER_FIELDS, targetSegments } from '../rules/issue.ts';
 import { collectOperators, collectVarReferences } from '../rules/references.ts';
-import { viewFieldsOf, type LineParts } from './partChecks.ts';
+import { lineViewOf, viewFieldsOf, type LineParts } from './partChecks.ts';
 import { derefSchema, missingSegment, propertiesOf, type SchemaLookup } from './schemaPaths.ts';
 import { stepSchemaId, uriOfPath, type WizardDefinition } from './types.ts';
 
@@ -125,15 +125,7 @@ export function checkIssueSection(
       `"${produkt}" is no product a tariff declares (definitions/tariffs/*.json, products)`,
     );
   // The view of this line's contracts: the spec's view with the line's own parts.
-  const ownParts = Object.fromEntries(
-    [...(line?.parts ?? [])]
-      .filter(([name]) => !specParts.has(name))
-      .map(([name, uri]) => [name, { $ref: uri }]),
-  );
-  const view: Node = {
-    ...specView,
-    properties: { ...(specView['properties'] as Node), ...ownParts },
-  };
+  const view: Node = lineViewOf(specView, line?.parts ?? new Map());
   const operators = knownOperators();
   const answerNode = (answer: string): Node | undefined => {
     const [, stepId = '', ...field] = answer.split('.');

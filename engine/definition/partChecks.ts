@@ -30,6 +30,23 @@ const escape = (name: string) => name.replaceAll('~', '~0').replaceAll('/', '~1'
 export const partSchemaId = (tariffPath: string, part: string): string =>
   uriOfPath(tariffPath).replace(/\.json$/, `.part.${part}.json`);
 
+/** The parts a tariff declares: part name -> the URI its schema is compiled under. */
+export const tariffPartUris = (tariffPath: string, tariff: Tariff): Map<string, string> =>
+  new Map(Object.keys(tariff.parts ?? {}).map((name) => [name, partSchemaId(tariffPath, name)]));
+
+/**
+ * The contract view of a line's contracts: the spec's view with the line's own parts (those the
+ * view does not name) referred to by their compiled schemas, as the server answers it.
+ */
+export function lineViewOf(specView: Node, parts: ReadonlyMap<string, string>): Node {
+  const { specParts } = viewFieldsOf(specView);
+  const own = Object.fromEntries(
+    [...parts].filter(([name]) => !specParts.has(name)).map(([name, uri]) => [name, { $ref: uri }]),
+  );
+  const properties = isObject(specView['properties']) ? specView['properties'] : {};
+  return { ...specView, properties: { ...properties, ...own } };
+}
+
 /** The spec's part names and the view's common fields, from the contract view schema. */
 export function viewFieldsOf(view: unknown): { specParts: Set<string>; common: Set<string> } {
   const properties = isObject(view) && isObject(view['properties']) ? view['properties'] : {};

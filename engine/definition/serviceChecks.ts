@@ -44,7 +44,8 @@ function checkUnique(
  * What the schemas of the tariffs' `service` and of contract-reasons.json cannot say: a reason key
  * is listed once (a line's own reasons are none of the common ones nor the other reason), every
  * tariff of one line declares the same service, and each policy fact names texts the documents
- * bundle has and reads only fields of the contract view with known operators.
+ * bundle has and reads only fields of the contract view (or the line's own parts) with known
+ * operators.
  */
 export function checkLineServices(
   tariffs: readonly ServiceTariffFile[],
@@ -94,7 +95,7 @@ export function checkLineServices(
         if (!known.has(op)) tariff.report(`${at}/value`, `unknown rule operator "${op}"`);
       for (const { path } of collectVarReferences(fact.value)) {
         const field = path.split('.')[0] ?? '';
-        if (!contractViewFields.has(field))
+        if (!contractViewFields.has(field) && !Object.hasOwn(tariff.value.parts ?? {}, field))
           tariff.report(
             `${at}/value`,
             `"${path}" is no field of the contract view (definitions/schema/contract-view.schema.json)`,

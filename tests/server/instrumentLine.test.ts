@@ -5,6 +5,7 @@ import { checkDefinitionSet } from '#engine';
 import { readJsonFiles } from '../../codegen/schemaFiles.ts';
 import { createAjv } from '../../engine/validation/createAjv.ts';
 import { definitionsWithFixture } from '../support/fixtureDefinitions.ts';
+import { pdfText } from './helpers/pdfText.ts';
 import {
   asAgent,
   asCustomer,
@@ -54,6 +55,8 @@ const tooDear = { ...antworten, instrument: { ...antworten.instrument, kaufpreis
 
 let root = '';
 let server: TestServer;
+/** The contract the customer bought (set by the sale, changed and ended by the tests after it). */
+let bought = '';
 /** The server's today; the claim is reported after the contract has started. */
 let day = TODAY;
 beforeAll(async () => {
@@ -64,6 +67,25 @@ afterAll(async () => {
   await server.close();
   rmSync(root, { recursive: true, force: true });
 });
+
+/** What the line's contract view schema (the spec's view and its tariff's parts) finds wrong. */
+function viewProblems(view: unknown): unknown[] {
+  const read = (file: string) =>
+    JSON.parse(readFileSync(join(root, 'definitions', file), 'utf8')) as {
+      properties: object;
+      parts: object;
+    };
+  const spec = read('schema/contract-view.schema.json');
+  const { parts } = read('tariffs/musikinstrument.json');
+  const ajv = createAjv();
+  ajv.addSchema(spec);
+  const validate = ajv.compile({
+    ...spec,
+    $id: 'https://definitions.wizard.invalid/tariffs/line-view.json',
+    properties: { ...spec.properties, ...parts },
+  });
+  return validate(view) ? [] : (validate.errors ?? []);
+}
 
 const post = (url: string, payload: object, headers: Record<string, string>) =>
   server.app.inject({ method: 'POST', url, headers, payload });
@@ -117,13 +139,8 @@ describe('a line added only in definitions/ (musical instruments)', () => {
     const read = await get(`/api/vertrag/vertrag/${vertragsNummer}`, asCustomer(CUSTOMER));
     expect(read.statusCode).toBe(200);
     const view = read.json<Record<string, unknown>>();
-    // The contract view of the copy: the fixture adds its product to the view's products.
-    const validate = createAjv().compile(
-      JSON.parse(
-        readFileSync(join(root, 'definitions/schema/contract-view.schema.json'), 'utf8'),
-      ) as object,
-    );
-    expect(validate(view) ? [] : validate.errors).toEqual([]);
+    // The contract view of the line: the spec's view with the line's own part (the instrument).
+    expect(viewProblems(view)).toEqual([]);
     expect(view).toMatchObject({
       produkt: 'INSTRUMENT',
       versicherungsName: 'Musikinstrumentenversicherung',
@@ -133,7 +150,15 @@ describe('a line added only in definitions/ (musical instruments)', () => {
       zahlweise: 'MONATLICH',
       vertragsBeginn: '2025-07-01',
       bankverbindung: { iban: 'DE75512108001245126199', kontoinhaber: 'Jonas Wagner' },
+      instrument: {
+        art: 'GITARRE',
+        hersteller: 'Hanika',
+        seriennummer: 'HN-58-2211',
+        kaufdatum: '2024-09-14',
+      },
+      neueSelbstbeteiligung: 'SB_KEINE',
     });
+    bought = vertragsNummer;
 
     const page = await get(`/api/vermittler/kunden/${CUSTOMER}`, HANSEN);
     expect(page.statusCode).toBe(200);
@@ -168,5 +193,110 @@ describe('a line added only in definitions/ (musical instruments)', () => {
       { authorization: `Bearer ${token}` },
     );
     expect(claim.statusCode, claim.body).toBe(201);
+  });
+
+  it('is changed through its own change, priced by its tariff, pending until its day', async () => {
+    expect(bought).not.toBe('');
+    const url = `/api/vertrag/vertrag/${bought}`;
+    const JONAS = asCustomer(CUSTOMER);
+    const quoteOf = (wert: number, headers: Record<string, string>) =>
+      post(
+        `${url}/beitrag/instrumentwert`,
+        { versicherungsNummer: bought, wirksamkeitsdatum: '2025-09-01', neuerInstrumentwert: wert },
+        headers,
+      );
+    // The guitar is valued at 12,000 €: rate 2.5 % (band up to 30,000) = 300, abroad +25 % = 375
+    // a year; monthly 375 * 1.05 / 12 = 32.8125 -> 32.81. The agent sees the worksheet.
+    const quoted = await quoteOf(12_000, HANSEN);
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    expect(quoted.json()).toMatchObject({
+      ungueltig: false,
+      beitrag: 32.81,
+      zahlweise: 'MONATLICH',
+    });
+    expect(JSON.stringify(quoted.json<{ rechenweg: unknown }>().rechenweg)).toContain(
+      'Jahressatz nach Art des Instruments',
+    );
+    // Above the tariff's limit: its reason, not a price.
+    const tooDearQuote = await quoteOf(40_000, JONAS);
+    expect(tooDearQuote.json()).toMatchObject({
+      ungueltig: true,
+      fehlermeldung:
+        'Instrumente mit einem Kaufpreis über 30.000 € versichern wir online leider nicht.',
+    });
+    // Another line's contract of the customer cannot take it (the change's appliesWhen).
+    const list = await get(`/api/vertrag/vertrag/findByPartnerNummer/${CUSTOMER}`, JONAS);
+    const other = list
+      .json<{ versicherungsNummer: string; produkt: string; aktiv: boolean }[]>()
+      .find((contract) => contract.produkt !== 'INSTRUMENT' && contract.aktiv);
+    if (!other) throw new Error(`customer ${CUSTOMER} has no other active contract`);
+    const refused = await post(
+      `/api/vertrag/vertrag/${other.versicherungsNummer}/beitrag/instrumentwert`,
+      {
+        versicherungsNummer: other.versicherungsNummer,
+        wirksamkeitsdatum: '2025-09-01',
+        neuerInstrumentwert: 12_000,
+      },
+      JONAS,
+    );
+    expect(refused.json()).toMatchObject({
+      ungueltig: true,
+      fehlermeldung:
+        'Den Wert eines Instruments können Sie nur in der Musikinstrumentenversicherung ändern.',
+    });
+
+    // The customer saves it for 1 September: pending until then.
+    const before = (await get(url, JONAS)).json<{ lastUpdated: string }>();
+    const saved = await server.app.inject({
+      method: 'PATCH',
+      url,
+      headers: JONAS,
+      payload: {
+        versicherungsNummer: bought,
+        lastUpdated: before.lastUpdated,
+        wirksamkeitsdatum: '2025-09-01',
+        neuerInstrumentwert: 12_000,
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({
+      versicherungsSumme: 2500,
+      versicherungsPraemie: 8.2,
+      vorgemerkteVersicherungssumme: [{ wert: 12_000, wirksamAb: '2025-09-01' }],
+    });
+
+    // The clock moves to its day: the change has taken effect, priced as quoted.
+    day = '2025-09-01';
+    const after = await get(url, JONAS);
+    const view = after.json<Record<string, unknown>>();
+    expect(view).toMatchObject({
+      versicherungsSumme: 12_000,
+      versicherungsPraemie: 32.81,
+      vorgemerkteVersicherungssumme: [],
+      aenderungshistorie: [
+        {
+          art: 'INSTRUMENTWERT',
+          liste: 'vorgemerkteVersicherungssumme',
+          wert: 12_000,
+          wirksamAb: '2025-09-01',
+          angewendetAm: '2025-09-01',
+        },
+      ],
+    });
+    expect(viewProblems(view)).toEqual([]);
+  });
+
+  it('serves its own termination reasons and prints its instrument on the policy', async () => {
+    const reasons = await get('/api/vertrag/vertrag/kuendigungsgruende/INSTRUMENT', HANSEN);
+    expect(reasons.statusCode).toBe(200);
+    expect(JSON.stringify(reasons.json())).toContain('Verkauf des Instruments');
+    const view = (await get(`/api/vertrag/vertrag/${bought}`, asCustomer(CUSTOMER))).json<{
+      dokumente: { typ: string; url: string }[];
+    }>();
+    const policy = view.dokumente.find((document) => document.typ === 'VERSICHERUNGSSCHEIN');
+    if (!policy) throw new Error(`${bought} has no policy`);
+    const pdf = await get(policy.url, asCustomer(CUSTOMER));
+    expect(pdf.statusCode).toBe(200);
+    expect(await pdfText(pdf.rawPayload)).toContain('Instrument Hanika Seriennummer HN-58-2211');
   });
 });

@@ -32,4 +32,20 @@ describe('the definitions check of a rating over contracts (rating.contractInput
       `${TARIFF} /rating/contractInputs/alter: "alter" is no input of the rating (rating.inputs)`,
     ]);
   });
+
+  it("reads the line's own parts as fields of its contracts' view", () => {
+    const tariff = realJson(TARIFF);
+    (tariff['parts'] as JsonObject)['haushalt'] = {
+      type: 'object',
+      properties: { kinder: { type: 'boolean' } },
+      required: ['kinder'],
+    };
+    const inputs = contractInputs(tariff);
+    inputs['deliktunfaehigeKinder'] = { '==': [{ var: 'contract.haushalt.kinder' }, true] };
+    expect(located(tariff)).toEqual([]);
+    inputs['deliktunfaehigeKinder'] = { '==': [{ var: 'contract.haushalt.enkel' }, true] };
+    expect(located(tariff)).toEqual([
+      `${TARIFF} /rating/contractInputs/deliktunfaehigeKinder: reads "contract.haushalt.enkel", but the contract view (definitions/schema/contract-view.schema.json) has no "enkel" there`,
+    ]);
+  });
 });

@@ -90,4 +90,18 @@ describe('the definitions check of the lines after the sale (service)', () => {
       `${BIKE} /service: this service differs from fahrrad-ch.json's: every tariff of the line FAHRRAD declares the same service`,
     ]);
   });
+
+  it("lets a policy fact read the line's own part", () => {
+    const ownPart = (file: JsonObject) => {
+      (file['parts'] as JsonObject)['rahmen'] = {
+        type: 'object',
+        properties: { farbe: { type: 'string' } },
+      };
+      file['service'] = {
+        terminationReasons: [],
+        documentFacts: [{ label: 'contract.policy.frame', value: { var: 'rahmen.farbe' } }],
+      };
+    };
+    expect(messages({ [BIKE]: ownPart, [SWISS_BIKE]: ownPart })).toEqual([]);
+  });
 });

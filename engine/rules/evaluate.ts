@@ -2,6 +2,7 @@ import { LogicEngine } from 'json-logic-engine';
 import { catalogueOperator } from './catalogueOperator.ts';
 import { DATE_OPERATORS } from './dateOperators.ts';
 import { itemWithOperator, listItemsOperator } from './listOperators.ts';
+import { decimalOperator } from './numberOperators.ts';
 
 /** A JSON Logic rule as written in a definition. */
 export type Rule = unknown;
@@ -19,6 +20,11 @@ engine.addMethod(
 engine.addMethod(
   'itemWith',
   (args: unknown) => itemWithOperator(Array.isArray(args) ? args : [args]),
+  { deterministic: true },
+);
+engine.addMethod(
+  'decimal',
+  (args: unknown) => decimalOperator(Array.isArray(args) ? args : [args]),
   { deterministic: true },
 );
 // Reads the catalogues the server provided; not deterministic, so never precomputed.

@@ -135,4 +135,30 @@ describe('a change priced by the rating of the contract tariff', () => {
     });
     expect(response.json()).toMatchObject({ beitrag: 3.41, ungueltig: false });
   });
+
+  it('prices a new insured sum (a declared change) by the rating, refusing sums it does not sell', async () => {
+    const sum = (versicherungssumme: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: `${BASE}/HFK-20000401/beitrag/versicherungssumme`,
+        headers: asCustomer('3000103'),
+        payload: {
+          versicherungsNummer: 'HFK-20000401',
+          wirksamkeitsdatum: DAY,
+          versicherungssumme,
+        },
+      });
+    // PHV_PREMIUM, 50 Mio.: 39.00 × 1.25 × 1.05 / 12 = 4.265625.
+    expect((await sum('50000000,00')).json()).toMatchObject({ beitrag: 4.27, ungueltig: false });
+    // 5 Mio. is a variant of the contract, but the tariff no longer sells it.
+    expect((await sum('5000000')).json()).toMatchObject({
+      ungueltig: true,
+      fehlermeldung: 'Diese Versicherungssumme bieten wir in der Privathaftpflicht nicht mehr an.',
+    });
+    // 20 Mio. is no variant of the contract (the change's appliesWhen).
+    expect((await sum('20000000')).json()).toMatchObject({
+      ungueltig: true,
+      fehlermeldung: 'Diese Versicherungssumme bieten wir für Ihren Vertrag nicht an.',
+    });
+  });
 });

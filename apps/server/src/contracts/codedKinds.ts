@@ -1,10 +1,8 @@
 import type { ChangeKindSpec } from './changeKind.ts';
 import { hausrat, risikoort } from './householdKinds.ts';
-import { versicherungssumme } from './sumKind.ts';
 
 /** The change kinds still written in code (not yet declared in definitions/changes/), by name. */
 export const CODED_KINDS: Readonly<Record<string, ChangeKindSpec>> = {
   risikoort,
   hausrat,
-  versicherungssumme,
 };

@@ -10,6 +10,7 @@ import { atStep, heading, next } from '../support/wizard.ts';
 // policy, and the policy is in the Postfach.
 test('a customer buys a bike insurance and finds the contract in Meine Verträge', async ({
   page,
+  browser,
 }) => {
   await page.goto('/kunden/antrag/fahrrad');
   await signIn(page, 'anna.schmidt@beispiel.example');
@@ -39,7 +40,8 @@ test('a customer buys a bike insurance and finds the contract in Meine Verträge
   // The new contract's card: the product's name, linking the contract by its number.
   const row = page.locator('a[href^="/kunden/vertraege/FA-V"]');
   await expect(row).toHaveText('Fahrradversicherung');
-  await expect(page.getByText(/^FA-V\d{7}$/)).toBeVisible();
+  const number = (await page.getByText(/^FA-V\d{7}$/).textContent()) ?? '';
+  expect(number).toMatch(/^FA-V\d{7}$/);
   await page.screenshot({ path: test.info().outputPath('vertraege.png'), fullPage: true });
   await row.click();
   await expect(heading(page, /^Vertrag FA-V\d{7}$/)).toBeVisible();
@@ -67,4 +69,21 @@ test('a customer buys a bike insurance and finds the contract in Meine Verträge
 
   await page.goto('/kunden/postfach');
   await expect(page.getByText(/Ihr Vertrag FA-V\d{7}: Fahrradversicherung/).first()).toBeVisible();
+
+  // Her agent finds the new contract on her customer page and opens it in the extranet.
+  const agent = await browser.newPage({ baseURL: new URL(page.url()).origin });
+  await agent.goto('/vermittler/kunde/2000101');
+  await signIn(agent, 'jens.hansen@vb-hansen.example');
+  const contract = agent.locator(`a[href="/vermittler/vertraege/${number}"]`);
+  await expect(contract.first()).toBeVisible();
+  await agent.screenshot({ path: test.info().outputPath('vermittler-kunde.png'), fullPage: true });
+  await contract.first().click();
+  await expect(heading(agent, new RegExp(number))).toBeVisible();
+  await expect(agent.getByText('Fahrradversicherung').first()).toBeVisible();
+  await expect(agent.getByRole('heading', { level: 2, name: 'Vertragsunterlagen' })).toBeVisible();
+  await agent.screenshot({
+    path: test.info().outputPath('vermittler-vertrag.png'),
+    fullPage: true,
+  });
+  await agent.close();
 });

@@ -140,7 +140,7 @@ export function AgentContractPage({ brand = DEFAULT_BRAND }: { brand?: string })
           ) : null}
           <PendingChanges contract={contract} />
           <ChangeHistory contract={contract} />
-          <ContractDocuments documents={contract.dokumente ?? []} />
+          <ContractDocuments documents={contract.dokumente ?? []} forAgent />
           {actions.length > 0 && partnerNummer ? (
             <>
               <h2>{t('agency.actions')}</h2>

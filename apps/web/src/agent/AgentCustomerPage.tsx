@@ -129,7 +129,13 @@ export function AgentCustomerPage() {
             <ul className="card-list">
               {customer.vertraege.map((contract) => (
                 <li key={contract.versicherungsNummer} className="card">
-                  <h3 className="card__title">{productName(t, contract)}</h3>
+                  <h3 className="card__title">
+                    <Link
+                      to={`/vermittler/vertraege/${encodeURIComponent(contract.versicherungsNummer)}`}
+                    >
+                      {productName(t, contract)}
+                    </Link>
+                  </h3>
                   <ContractSummary contract={contract} />
                   <ContractActions customer={customer} contract={contract} />
                 </li>

@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { buildServer } from '../apps/server/src/app.ts';
 import { HAUSRAT_DECKUNGEN } from '../apps/server/src/contracts/householdKinds.ts';
 import {
-  PHV_ANZAHLEN,
+  PERSONEN_ANZAHLEN,
   SELBSTBETEILIGUNGEN,
   ZAHLWEISEN,
 } from '../apps/server/src/db/schema/index.ts';
@@ -80,7 +80,7 @@ function everyCase(): ChangeCase[] {
     ['zahlweise', ZAHLWEISEN.map((zahlweise) => ({ zahlweise }))],
     ['selbstbeteiligung', SELBSTBETEILIGUNGEN.map((sb) => ({ neueSelbstbeteiligung: sb }))],
     ['elementar', [{ elementar: true }, { elementar: false }]],
-    ['phv', PHV_ANZAHLEN.map((phvAnzahl) => ({ phvAnzahl }))],
+    ['phv', PERSONEN_ANZAHLEN.map((phvAnzahl) => ({ phvAnzahl }))],
     ['buerohaftpflicht', [{ buerohaftpflicht: true }, { buerohaftpflicht: false }]],
     [
       'phv/familienstand',

@@ -1,12 +1,17 @@
 import common from '../../../../definitions/locales/de/common.json' with { type: 'json' };
 import { eq } from 'drizzle-orm';
 import { interpolate, isMarketPostcode } from '#engine';
-import { partners, type HausratDeckung, type HausratTeil } from '../db/schema/index.ts';
+import type { ContractParts } from '../../../../generated/types/contract-parts.ts';
+import { partners } from '../db/schema/index.ts';
 import { contractTariff, variantForSum, type TariffCoverVariant } from '../pricing/index.ts';
 import { marketOf } from '../platform/brands.ts';
 import type { ChangeContext, ChangeKindSpec } from './changeKind.ts';
 import { contractCurrency } from './pricingInput.ts';
 import { partOf } from './parts.ts';
+
+/** The household part of a contract, and one of its covers. */
+type HausratTeil = NonNullable<ContractParts['hausrat']>;
+type HausratDeckung = HausratTeil['hausratDeckungen'][number];
 
 /** A new risk address with the household data of spec section 3 ("New address"). */
 export interface NeuerRisikoort {

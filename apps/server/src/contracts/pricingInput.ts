@@ -1,4 +1,5 @@
-import type { HausratTeil, Jahresumsatz, PhvTeil } from '../db/schema/index.ts';
+import type { ContractParts } from '../../../../generated/types/contract-parts.ts';
+import type { Jahresumsatz } from '../db/schema/index.ts';
 import type { Currency, PricingInput } from '../pricing/index.ts';
 import { marketOf } from '../platform/brands.ts';
 import type { ContractRow } from './access.ts';
@@ -9,8 +10,8 @@ const NOT_OPTIONAL = new Set(['BASIS', 'ELEMENTAR']);
 
 /** The optional covers, family status and revenue of a contract's product parts. */
 export function coverExtrasOf(parts: {
-  phv?: PhvTeil | null | undefined;
-  hausrat?: HausratTeil | null | undefined;
+  phv?: ContractParts['phv'] | undefined;
+  hausrat?: ContractParts['hausrat'] | undefined;
   jahresumsatz?: Jahresumsatz | null | undefined;
 }): Pick<PricingInput, 'familienstand' | 'hausratDeckungen' | 'jahresumsatz'> {
   return {

@@ -1,6 +1,6 @@
 import { roundHalfAway } from '#engine';
 import type {
-  PhvAnzahl,
+  PersonenAnzahl,
   Produkt,
   Selbstbeteiligung,
   Zahlweise,
@@ -22,7 +22,7 @@ export interface PricingInput {
   selbstbeteiligung: Selbstbeteiligung | null;
   elementar: boolean;
   buerohaftpflicht: boolean;
-  phvAnzahl: PhvAnzahl | null;
+  phvAnzahl: PersonenAnzahl | null;
   /** Family status key of a private liability contract (phv.familienstand.current.key). */
   familienstand?: string | null;
   /** Optional household covers included besides BASIS and ELEMENTAR (GLASBRUCH, FAHRRAD, ...). */

@@ -1,6 +1,6 @@
 import type {
   PendingChangeArt,
-  PhvAnzahl,
+  PersonenAnzahl,
   Produkt,
   Selbstbeteiligung,
   TaskStatus,
@@ -23,7 +23,7 @@ export interface ContractSpec {
   sb?: Selbstbeteiligung;
   elementar?: boolean;
   buerohaftpflicht?: boolean;
-  phvAnzahl?: PhvAnzahl;
+  phvAnzahl?: PersonenAnzahl;
   /** Dunning (Mahnung) outstanding. */
   mahnung?: boolean;
   /** No bank details: together with mahnung the contract is overdue. */

@@ -37,11 +37,11 @@ export const SELBSTBETEILIGUNGEN = ['SB_KEINE', 'SB_250', 'SB_500', 'SB_1000', '
 /** A deductible level. */
 export type Selbstbeteiligung = (typeof SELBSTBETEILIGUNGEN)[number];
 
-/** Counts of additionally insured persons of the private liability part. */
-export const PHV_ANZAHLEN = ['KEINE', 'EINS', 'ZWEI', 'DREI'] as const;
+/** Counts of additionally insured persons (the contract view's `phvAnzahl`). */
+export const PERSONEN_ANZAHLEN = ['KEINE', 'EINS', 'ZWEI', 'DREI'] as const;
 
 /** A person count. */
-export type PhvAnzahl = (typeof PHV_ANZAHLEN)[number];
+export type PersonenAnzahl = (typeof PERSONEN_ANZAHLEN)[number];
 
 /** Whether and when a contract may be cancelled. */
 export type Kuendbar = 'NEIN' | 'TAEGLICH' | 'VERTRAGSENDE';
@@ -100,9 +100,6 @@ export interface SelbstBeteiligungWert {
  */
 export type ContractTeile = Partial<ContractParts> & Record<string, unknown>;
 
-/** Bicycle part. */
-export type FahrradTeil = NonNullable<ContractParts['fahrrad']>;
-
 /** Risk address. */
 export type RisikoOrt = NonNullable<ContractParts['risikoOrt']>;
 
@@ -112,20 +109,8 @@ export type Hund = NonNullable<ContractParts['hunde']>[number];
 /** Insured business types. */
 export type VersicherteGewerbe = NonNullable<ContractParts['versicherteGewerbe']>;
 
-/** Private liability part. */
-export type PhvTeil = NonNullable<ContractParts['phv']>;
-
-/** A key/label pair (a family status and its options). */
-export type KeyLabel = PhvTeil['familienstand']['current'];
-
-/** Household contents part. */
-export type HausratTeil = NonNullable<ContractParts['hausrat']>;
-
-/** One household cover. */
-export type HausratDeckung = HausratTeil['hausratDeckungen'][number];
-
-/** Travel part. */
-export type ReiseTeil = NonNullable<ContractParts['reise']>;
-
-/** Business contents part. */
-export type VhTeil = NonNullable<ContractParts['vh']>;
+/** A key and its German label (a reason, an option of a part). */
+export interface KeyLabel {
+  key: string;
+  label: string;
+}

@@ -22,9 +22,9 @@ import {
   SELBSTBETEILIGUNGEN,
   ZAHLWEISEN,
 } from '../apps/server/src/db/schema/index.ts';
-import { defaultTariffs } from '../apps/server/src/pricing/index.ts';
+import { defaultTariffs } from '../apps/server/src/tariffs/index.ts';
 import { marketOf } from '../apps/server/src/platform/brands.ts';
-import { ratesContracts } from '../apps/server/src/rating/index.ts';
+import { ratesContracts } from '../apps/server/src/tariffs/index.ts';
 import { CONTRACT_SPECS } from '../apps/server/src/seed/contractSpecs.ts';
 import { SEED_PARTNERS } from '../apps/server/src/seed/people.ts';
 

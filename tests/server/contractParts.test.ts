@@ -10,7 +10,7 @@ import {
   storeContractView,
   type LineContractView,
 } from '../../apps/server/src/contracts/storeView.ts';
-import { loadTariffs } from '../../apps/server/src/pricing/index.ts';
+import { loadTariffs } from '../../apps/server/src/tariffs/index.ts';
 import { createAjv } from '../../engine/validation/createAjv.ts';
 import viewSchema from '../../definitions/schema/contract-view.schema.json' with { type: 'json' };
 import { definitionsWithFixture } from '../support/fixtureDefinitions.ts';

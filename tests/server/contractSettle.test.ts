@@ -8,7 +8,7 @@ import {
   contractTasks,
   pendingChanges,
 } from '../../apps/server/src/db/schema/index.ts';
-import { defaultTariffs } from '../../apps/server/src/pricing/index.ts';
+import { defaultTariffs } from '../../apps/server/src/tariffs/index.ts';
 import { defaultChangeKinds } from '../../apps/server/src/contracts/changeKinds.ts';
 
 import { demoLogins } from '../../apps/server/src/seed/identityUsers.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAjv } from '../../engine/validation/createAjv.ts';
 import { contracts } from '../../apps/server/src/db/schema/index.ts';
 import { linePartsOf, partsOfView } from '../../apps/server/src/contracts/lineParts.ts';
-import { defaultTariffs } from '../../apps/server/src/pricing/index.ts';
+import { defaultTariffs } from '../../apps/server/src/tariffs/index.ts';
 import { asCustomer, startTestServer, type TestServer } from './helpers/testDatabase.ts';
 
 let server: TestServer;

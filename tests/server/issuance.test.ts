@@ -11,7 +11,7 @@ import { contractDocumentsOf } from '../../apps/server/src/documents/contractDoc
 import { databaseFileStore } from '../../apps/server/src/files/databaseStore.ts';
 import { createFlowRegistry } from '../../apps/server/src/flows/registry.ts';
 import { uploadConfigOf } from '../../apps/server/src/portal/uploadStore.ts';
-import { defaultTariffs } from '../../apps/server/src/pricing/index.ts';
+import { defaultTariffs } from '../../apps/server/src/tariffs/index.ts';
 import { createAjv } from '../../engine/validation/createAjv.ts';
 import type { TestServer } from './helpers/testDatabase.ts';
 import { asCustomer, TODAY } from './helpers/testDatabase.ts';

@@ -6,7 +6,7 @@ import {
   parseDay,
   remainingShare,
   type PricingInput,
-} from '../../apps/server/src/pricing/index.ts';
+} from '../../apps/server/src/tariffs/index.ts';
 import { SPEC_PRODUCTS } from '../support/specProducts.ts';
 
 const tariffs = defaultTariffs();

@@ -3,7 +3,7 @@ import {
   defaultTariffs,
   tariffCatalogue,
   type Tariff,
-} from '../../apps/server/src/pricing/index.ts';
+} from '../../apps/server/src/tariffs/index.ts';
 import { asCustomer, startTestServer, TODAY, type TestServer } from './helpers/testDatabase.ts';
 
 // The self-service calculation rounds as the rating of applications does: half away from zero on

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { createSettlement, settleDue } from '../../apps/server/src/contracts/settle.ts';
 import { changeEvents, contracts, pendingChanges } from '../../apps/server/src/db/schema/index.ts';
-import { defaultTariffs } from '../../apps/server/src/pricing/index.ts';
+import { defaultTariffs } from '../../apps/server/src/tariffs/index.ts';
 import { defaultChangeKinds } from '../../apps/server/src/contracts/changeKinds.ts';
 import { startTestServer, TODAY, type TestServer } from './helpers/testDatabase.ts';
 

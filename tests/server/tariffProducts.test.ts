@@ -7,7 +7,7 @@ import {
   loadTariffs,
   TARIFFS_DIR,
   type Tariff,
-} from '../../apps/server/src/pricing/index.ts';
+} from '../../apps/server/src/tariffs/index.ts';
 
 // A line sold by application only (VSH: no contracts of it, so no contract self-service) needs a
 // tariff with its rating and nothing of the sections contract self-service prices with; a tariff

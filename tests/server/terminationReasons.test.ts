@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultTariffs, tariffCatalogue } from '../../apps/server/src/pricing/index.ts';
+import { defaultTariffs, tariffCatalogue } from '../../apps/server/src/tariffs/index.ts';
 import { asCustomer, startTestServer, type TestServer } from './helpers/testDatabase.ts';
 
 // Every product key GET .../kuendigungsgruende/{productKey} answered before the reasons became data

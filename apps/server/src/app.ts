@@ -19,7 +19,7 @@ import { missingRoutes } from './http/missingRoutes.ts';
 import { REVALIDATE, staticOptions } from './http/staticAssets.ts';
 import { loggingOptions, type LogStream } from './http/logging.ts';
 import { installValidator } from './http/validator.ts';
-import { defaultTariffs, loadTariffs, type TariffCatalogue } from './pricing/index.ts';
+import { defaultTariffs, loadTariffs, type TariffCatalogue } from './tariffs/index.ts';
 import { createFlowRegistry } from './flows/registry.ts';
 import { reasonCatalogue } from './contracts/reasons.ts';
 import { validationRuntime } from '../../../engine/validation/index.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultTariffs, type Tariff } from '../../../apps/server/src/pricing/index.ts';
-import { rate } from '../../../apps/server/src/rating/index.ts';
+import { defaultTariffs, type Tariff } from '../../../apps/server/src/tariffs/index.ts';
+import { rate } from '../../../apps/server/src/tariffs/index.ts';
 
 // The business liability tariff (definitions/tariffs/bhv.json, rating) prices both flows, the new
 // application (betriebshaftpflicht) and the change of tariff (betriebshaftpflicht-wechsel), from

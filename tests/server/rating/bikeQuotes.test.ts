@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultTariffs, type Tariff } from '../../../apps/server/src/pricing/index.ts';
-import { rate } from '../../../apps/server/src/rating/index.ts';
+import { defaultTariffs, type Tariff } from '../../../apps/server/src/tariffs/index.ts';
+import { rate } from '../../../apps/server/src/tariffs/index.ts';
 import fixture from '../fixtures/bike-quotes.json' with { type: 'json' };
 
 const fahrrad = defaultTariffs().get('FAHRRAD', 'EUR') as Tariff;

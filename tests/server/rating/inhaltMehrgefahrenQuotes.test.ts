@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultTariffs, type Tariff } from '../../../apps/server/src/pricing/index.ts';
-import { rate } from '../../../apps/server/src/rating/index.ts';
+import { defaultTariffs, type Tariff } from '../../../apps/server/src/tariffs/index.ts';
+import { rate } from '../../../apps/server/src/tariffs/index.ts';
 
 // The multi-risk business contents flow (inhalt-mehrgefahren) on the one SI tariff
 // (definitions/tariffs/si.json), priced by hand from the tariff's figures. Rate per 1,000 € of

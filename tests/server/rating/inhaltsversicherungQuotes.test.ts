@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultTariffs, type Tariff } from '../../../apps/server/src/pricing/index.ts';
-import { rate } from '../../../apps/server/src/rating/index.ts';
+import { defaultTariffs, type Tariff } from '../../../apps/server/src/tariffs/index.ts';
+import { rate } from '../../../apps/server/src/tariffs/index.ts';
 
 // The business contents line (definitions/tariffs/vh.json, flow inhaltsversicherung), priced by
 // hand from the tariff's figures. Rate per 1,000 € of the sum by sector (Buchhandlung: HANDEL

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultTariffs, type Tariff } from '../../../apps/server/src/pricing/index.ts';
-import { rate } from '../../../apps/server/src/rating/index.ts';
+import { defaultTariffs, type Tariff } from '../../../apps/server/src/tariffs/index.ts';
+import { rate } from '../../../apps/server/src/tariffs/index.ts';
 
 // Quotes of the private liability line (definitions/tariffs/phv.json, rating) worked out by hand
 // from the tariff's illustrative figures, gross of the 19 % insurance tax:

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultTariffs, type Tariff } from '../../../apps/server/src/pricing/index.ts';
-import { rate } from '../../../apps/server/src/rating/index.ts';
+import { defaultTariffs, type Tariff } from '../../../apps/server/src/tariffs/index.ts';
+import { rate } from '../../../apps/server/src/tariffs/index.ts';
 
 // The travel tariff (definitions/tariffs/reise.json) across its options. Every figure below was
 // worked out by hand from the tariff's tables (the arithmetic is in each case's comment), never

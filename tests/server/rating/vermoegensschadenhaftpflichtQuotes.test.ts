@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultTariffs, type Tariff } from '../../../apps/server/src/pricing/index.ts';
-import { rate } from '../../../apps/server/src/rating/index.ts';
+import { defaultTariffs, type Tariff } from '../../../apps/server/src/tariffs/index.ts';
+import { rate } from '../../../apps/server/src/tariffs/index.ts';
 
 // The financial-loss liability (definitions/tariffs/vsh.json, flow vermoegensschadenhaftpflicht),
 // priced by hand from the tariff's figures: base premium by sum (250,000 €: 290, 500,000 €: 390,

@@ -9,7 +9,7 @@ import type { ListedDocument } from '../documents/contractDocumentList.ts';
 import { deliverPolicy, type PolicyDelivery } from '../documents/issuedPolicy.ts';
 import type { FlowRegistry } from '../flows/registry.ts';
 import { marketOf } from '../platform/brands.ts';
-import type { TariffCatalogue } from '../pricing/index.ts';
+import type { TariffCatalogue } from '../tariffs/index.ts';
 import { issuedView, type SubmittedPrice } from './issuedView.ts';
 
 /** What issuing needs from the server. */

@@ -10,7 +10,7 @@ import { markeOf } from '../contracts/contractView.ts';
 import { linePartsOf, viewProblems } from '../contracts/lineParts.ts';
 import type { LineContractView } from '../contracts/storeView.ts';
 import type { Brand } from '../db/schema/index.ts';
-import { contractTariff, type Currency, type TariffCatalogue } from '../pricing/index.ts';
+import { contractTariff, type Currency, type TariffCatalogue } from '../tariffs/index.ts';
 
 /** The price an application was submitted with (its stored `beitrag`). */
 export interface SubmittedPrice {

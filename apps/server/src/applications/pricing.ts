@@ -5,8 +5,8 @@ import type { FieldError } from '../http/errors.ts';
 import { VALIDATION_MESSAGE } from '../http/errors.ts';
 import type { GuardedOutcome } from '../idempotency/guard.ts';
 import { marketOf } from '../platform/brands.ts';
-import type { Tariff } from '../pricing/index.ts';
-import { rate, type RatingResult } from '../rating/index.ts';
+import type { Tariff } from '../tariffs/index.ts';
+import { rate, type RatingResult } from '../tariffs/index.ts';
 import { ruleContextOf, type Caller } from './caller.ts';
 
 /** Messages a quote lets pass: answers not given yet (the browser asks for a price early). */

@@ -4,7 +4,7 @@ import { catalogueEntry, evaluateRule, lookupText, type WizardDefinition } from 
 import { catalogues } from '../finders/catalogues.ts';
 import type { Register } from '../../../../generated/types/register.ts';
 import type { ServerFlow } from '../claims/flowAnswers.ts';
-import { REPO_ROOT } from '../pricing/loadTariffs.ts';
+import { REPO_ROOT } from '../tariffs/loadTariffs.ts';
 
 /** Folder of the register files a flow's checks read. */
 export const REGISTERS_DIR = join(REPO_ROOT, 'definitions', 'registers');

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContractChange } from '../../../../generated/types/change.ts';
-import { REPO_ROOT } from '../pricing/loadTariffs.ts';
+import { REPO_ROOT } from '../tariffs/loadTariffs.ts';
 
 /** Folder of the change declarations (checked by `npm run definitions:check`). */
 export const CHANGES_DIR = join(REPO_ROOT, 'definitions', 'changes');

@@ -1,5 +1,5 @@
 import type { PendingChangeArt } from '../db/schema/index.ts';
-import type { PricedResult, PricingInput, TariffCatalogue } from '../pricing/index.ts';
+import type { PricedResult, PricingInput, TariffCatalogue } from '../tariffs/index.ts';
 import type { ContractRow } from './access.ts';
 import type { Db } from '../db/database.ts';
 import type { ContractPatch } from './parts.ts';

@@ -1,5 +1,5 @@
 import type { FieldError } from '../http/errors.ts';
-import type { TariffCatalogue } from '../pricing/index.ts';
+import type { TariffCatalogue } from '../tariffs/index.ts';
 import type { Change, ChangeContext, ChangeKind, ChangeKindSpec } from './changeKind.ts';
 import { CHANGES_DIR, loadChanges } from './changeFiles.ts';
 import { CODED_KINDS } from './codedKinds.ts';

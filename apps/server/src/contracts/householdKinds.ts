@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { interpolate, isMarketPostcode } from '#engine';
 import type { ContractParts } from '../../../../generated/types/contract-parts.ts';
 import { partners } from '../db/schema/index.ts';
-import { contractTariff, variantForSum, type TariffCoverVariant } from '../pricing/index.ts';
+import { contractTariff, variantForSum, type TariffCoverVariant } from '../tariffs/index.ts';
 import { marketOf } from '../platform/brands.ts';
 import type { ChangeContext, ChangeKindSpec } from './changeKind.ts';
 import { contractCurrency } from './pricingInput.ts';

@@ -2,7 +2,7 @@ import viewSchema from '../../../../definitions/schema/contract-view.schema.json
 import type { ValidateFunction } from 'ajv';
 import { partSchemaId, uriOfPath } from '#engine';
 import { createAjv } from '../../../../engine/validation/createAjv.ts';
-import type { Tariff, TariffCatalogue } from '../pricing/index.ts';
+import type { Tariff, TariffCatalogue } from '../tariffs/index.ts';
 import { SPEC_PARTS } from './parts.ts';
 
 /** A contract whose parts do not fit its line's declaration, with what is wrong. */

@@ -1,5 +1,5 @@
 import type { WizardDefinition } from '#engine';
-import type { TariffCatalogue } from '../pricing/index.ts';
+import type { TariffCatalogue } from '../tariffs/index.ts';
 
 /**
  * The line of a contract product: the `line` of the tariff whose `products` hold it (every tariff

@@ -1,6 +1,6 @@
 import type { ContractParts } from '../../../../generated/types/contract-parts.ts';
 import type { Jahresumsatz } from '../db/schema/index.ts';
-import type { Currency, PricingInput } from '../pricing/index.ts';
+import type { Currency, PricingInput } from '../tariffs/index.ts';
 import { marketOf } from '../platform/brands.ts';
 import type { ContractRow } from './access.ts';
 import { partOf, partsOf } from './parts.ts';

@@ -3,8 +3,8 @@ import {
   type PremiumResult,
   type PricedResult,
   type PricingInput,
-} from '../pricing/index.ts';
-import { rateContract, ratesContracts, type Worksheet } from '../rating/index.ts';
+} from '../tariffs/index.ts';
+import { rateContract, ratesContracts, type Worksheet } from '../tariffs/index.ts';
 import type { ContractRow } from './access.ts';
 import { applyEffect, viewOfRow } from './changeEffect.ts';
 import { contractCurrency } from './pricingInput.ts';

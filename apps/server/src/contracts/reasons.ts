@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { ContractReasons } from '../../../../generated/types/contract-reasons.ts';
 import type { KeyLabel } from '../db/schema/index.ts';
 import type { FlowRegistry } from '../flows/registry.ts';
-import type { TariffCatalogue } from '../pricing/index.ts';
+import type { TariffCatalogue } from '../tariffs/index.ts';
 import { lineOfProductKey } from './lines.ts';
 
 /** The reasons a contract may be ended for, by line, as definitions/ declare them. */

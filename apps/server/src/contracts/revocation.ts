@@ -1,5 +1,5 @@
 import { addDays, formatISO } from 'date-fns';
-import { parseDay } from '../pricing/index.ts';
+import { parseDay } from '../tariffs/index.ts';
 import type { ContractRow } from './access.ts';
 import { isActive } from './contractView.ts';
 

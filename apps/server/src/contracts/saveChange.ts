@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { actorIdOf, type Identity } from '../auth/index.ts';
 import type { Db } from '../db/database.ts';
 import { auditLog, changeEvents, contracts, pendingChanges } from '../db/schema/index.ts';
-import { isPriced, type PricedResult, type TariffCatalogue } from '../pricing/index.ts';
+import { isPriced, type PricedResult, type TariffCatalogue } from '../tariffs/index.ts';
 import { findVisibleContract, type ContractRow } from './access.ts';
 import { VALIDATION_MESSAGE } from '../http/errors.ts';
 import { changeFieldErrors, type Change, type ChangeCatalogue } from './changeKinds.ts';

@@ -8,7 +8,7 @@ import {
   pendingChanges,
   type PendingChangeArt,
 } from '../db/schema/index.ts';
-import { calculatePremium, isPriced, type TariffCatalogue } from '../pricing/index.ts';
+import { calculatePremium, isPriced, type TariffCatalogue } from '../tariffs/index.ts';
 import type { ContractRow } from './access.ts';
 import { pricingInputOf, type ChangePricing } from './changeKinds.ts';
 import { contractCurrency } from './pricingInput.ts';

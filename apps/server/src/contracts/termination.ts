@@ -10,7 +10,7 @@ import {
   type Vertragsende,
 } from '../db/schema/index.ts';
 import { placeMessage } from '../portal/postfach.ts';
-import { insuranceYearOf, parseDay } from '../pricing/index.ts';
+import { insuranceYearOf, parseDay } from '../tariffs/index.ts';
 import { findVisibleContract, type ContractRow } from './access.ts';
 import { isActive, toContractView } from './contractView.ts';
 import { endConfirmation } from './endConfirmation.ts';

@@ -2,7 +2,7 @@ import { addDays, addMonths, addYears, formatISO, parseISO } from 'date-fns';
 import { formatGermanDate, formatMoney, type Market } from '#engine';
 import type { ContractRow } from '../contracts/access.ts';
 import { maskIban } from '../contracts/contractData.ts';
-import { insuranceYearOf, parseDay } from '../pricing/index.ts';
+import { insuranceYearOf, parseDay } from '../tariffs/index.ts';
 import { documentFactRows, type DocumentFact } from './lineFacts.ts';
 import type { PdfModel, PdfRow, PdfSection } from './pdf.ts';
 import type { StrictTexts } from './texts.ts';

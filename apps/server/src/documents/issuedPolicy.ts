@@ -6,7 +6,7 @@ import { agents, partners } from '../db/schema/index.ts';
 import { marketOf } from '../platform/brands.ts';
 import { deliverToCustomer } from '../portal/postfach.ts';
 import type { UploadConfig } from '../portal/uploadStore.ts';
-import type { TariffCatalogue } from '../pricing/index.ts';
+import type { TariffCatalogue } from '../tariffs/index.ts';
 import { policyDocument } from './contractDocuments.ts';
 import { documentFactsOf } from './lineFacts.ts';
 import { renderPdf } from './pdf.ts';

@@ -1,7 +1,7 @@
 import { evaluateRule } from '#engine';
 import type { ContractRow } from '../contracts/access.ts';
 import { contractViewOf } from '../contracts/contractView.ts';
-import type { Currency, Tariff, TariffCatalogue, TariffProduct } from '../pricing/index.ts';
+import type { Currency, Tariff, TariffCatalogue, TariffProduct } from '../tariffs/index.ts';
 import type { PdfRow } from './pdf.ts';
 import type { StrictTexts } from './texts.ts';
 

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { WizardDefinition } from '#engine';
 import { loadServerFlow, type ServerFlow } from '../claims/flowAnswers.ts';
-import type { Currency, Tariff, TariffCatalogue } from '../pricing/index.ts';
+import type { Currency, Tariff, TariffCatalogue } from '../tariffs/index.ts';
 
 /** An application flow the server serves: its checked definition, validators and texts, and tariffs. */
 export interface ApplicationFlow {

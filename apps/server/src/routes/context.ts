@@ -5,7 +5,7 @@ import { sendError, sendNoSuchAddress } from '../http/errors.ts';
 import type { IssueContext } from '../applications/issue.ts';
 import type { FlowRegistry } from '../flows/registry.ts';
 import type { IdempotencyStore } from '../idempotency/idempotency.ts';
-import type { TariffCatalogue } from '../pricing/index.ts';
+import type { TariffCatalogue } from '../tariffs/index.ts';
 import type { ReasonCatalogue } from '../contracts/reasons.ts';
 import type { ChangeCatalogue } from '../contracts/changeKinds.ts';
 

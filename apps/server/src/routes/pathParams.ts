@@ -2,7 +2,7 @@ import type { ContractRow } from '../contracts/access.ts';
 import type { Change } from '../contracts/changeKinds.ts';
 import { HAUSRAT_DECKUNGEN } from '../contracts/householdKinds.ts';
 import { lineOfProduct } from '../contracts/lines.ts';
-import type { TariffCatalogue } from '../pricing/index.ts';
+import type { TariffCatalogue } from '../tariffs/index.ts';
 
 /** Params of the household cover calls: the contract and the cover type (basis, glasbruch, ...). */
 export const coverageParams = {

@@ -3,7 +3,7 @@ import { issueDue, type IssueContext } from '../applications/issue.ts';
 import { createSettlement, type SettleScope } from '../contracts/settle.ts';
 import type { Db } from '../db/database.ts';
 import type { ChangeCatalogue } from '../contracts/changeKinds.ts';
-import type { TariffCatalogue } from '../pricing/index.ts';
+import type { TariffCatalogue } from '../tariffs/index.ts';
 import { VERTRAG_BASE } from './vertragRead.ts';
 
 /** What settling needs from the server. */

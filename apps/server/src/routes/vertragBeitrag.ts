@@ -3,7 +3,7 @@ import { findVisibleContract, type ContractRow } from '../contracts/access.ts';
 import { changeFieldErrors, type Change, type ChangeKind } from '../contracts/changeKinds.ts';
 import { quote } from '../contracts/quote.ts';
 import { sendContractNotFound, sendValidationError } from '../http/errors.ts';
-import type { PremiumResult } from '../pricing/index.ts';
+import type { PremiumResult } from '../tariffs/index.ts';
 import { idParams, requireIdentity, type RouteContext } from './context.ts';
 import { coverageParams, hausratChange, productTypeParams, umsatzFits } from './pathParams.ts';
 import { VERTRAG_BASE } from './vertragRead.ts';

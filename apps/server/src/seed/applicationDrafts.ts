@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { parseDay } from '../pricing/index.ts';
+import { parseDay } from '../tariffs/index.ts';
 import { seedUuid } from './buildContracts.ts';
 
 /** The demo agent draft: a bike application of Jens Hansen (V-AS-100) for Jonas Wagner. */

@@ -7,7 +7,7 @@ import {
   insuranceYearOf,
   isPriced,
   parseDay,
-} from '../pricing/index.ts';
+} from '../tariffs/index.ts';
 import { withParts } from '../contracts/parts.ts';
 import { coverExtrasOf } from '../contracts/pricingInput.ts';
 import { marketOf } from '../platform/brands.ts';

@@ -1,6 +1,6 @@
 import { evaluateRule, roundHalfAway } from '#engine';
 import type { Tariff } from '../../../../generated/types/tariff.ts';
-import { parseDay, remainingShare, type Hauptfaelligkeit } from '../pricing/insuranceYear.ts';
+import { parseDay, remainingShare, type Hauptfaelligkeit } from './insuranceYear.ts';
 import { typed } from './inputs.ts';
 import { NO_PRICE_REASON } from './operands.ts';
 import { rateInputs } from './rate.ts';

@@ -47,7 +47,7 @@ beforeAll(async () => {
   });
   app.get('/test/fehler', async () => {
     throw new Error(
-      'Vertrag AS-10000101 von erika.mustermann@beispiel.example, geboren 1980-05-12, IBAN DE75512108001245126199',
+      'Vertrag AS-10000101 von erika.mustermann@beispiel.example, geboren 1980-05-12, IBAN DE75512108001245126199 (wie geschrieben: DE75 5121 0800 1245 1261 99)',
     );
   });
   await app.ready();

@@ -76,6 +76,20 @@ export default tseslint.config(
     },
   },
   {
+    // A focused test (`.only`) would let the suite pass with the rest not run.
+    files: ['tests/**', 'e2e/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['it', 'test', 'describe'].map((object) => ({
+          object,
+          property: 'only',
+          message: 'No focused tests: the rest of the suite would not run.',
+        })),
+      ],
+    },
+  },
+  {
     files: ['renderer/**'],
     rules: {
       'no-restricted-imports': [

@@ -29,6 +29,8 @@ const common = {
   // A server test's setup opens a database: on a loaded machine that outlasted the default 10 s.
   hookTimeout: 30_000,
   environment: 'node',
+  // A focused test (`.only`) fails the run everywhere, not only on CI (lint refuses it too).
+  allowOnly: false,
 };
 // The migrated and seeded PGlite template the server tests copy (built once per run).
 const databaseTemplate = ['tests/setup/databaseTemplate.ts'];

@@ -19,6 +19,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: Number(process.env['E2E_WORKERS'] ?? 2),
   retries: 0,
+  // A focused test (`.only`) fails the run everywhere, not only on CI (lint refuses it too).
+  forbidOnly: true,
   reporter: [['list'], ['json']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

@@ -22,6 +22,8 @@ mkdirSync(reports, { recursive: true });
 
 let passed = 0;
 let failed = 0;
+/** Tests that did not run: skipped (a `runIf` block without its database) or marked todo. */
+let skipped = 0;
 const failures = [];
 
 function run(label, command, args, env = {}) {
@@ -82,6 +84,7 @@ function countVitest(file, label) {
   const report = JSON.parse(readFileSync(file, 'utf8'));
   passed += report.numPassedTests ?? 0;
   failed += report.numFailedTests ?? 0;
+  skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   if ((report.numTotalTestSuites ?? 0) === 0) {
     failed += 1;
     failures.push(`${label} (no test file found)`);
@@ -100,6 +103,7 @@ function countPlaywright(file) {
   const { stats, errors } = JSON.parse(readFileSync(file, 'utf8'));
   passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
   failed += stats?.unexpected ?? 0;
+  skipped += stats?.skipped ?? 0;
   if ((stats?.unexpected ?? 0) > 0) failures.push('e2e');
   // Errors outside any test (the web server did not start, a spec that does not load).
   const globalErrors = Array.isArray(errors) ? errors.length : 0;
@@ -234,5 +238,12 @@ if (postgres) {
 }
 
 if (failures.length > 0) process.stdout.write(`\nFailed: ${failures.join(', ')}\n`);
+// What did not run is said before the closing line (whose form CI reads): skipped tests, and the
+// PostgreSQL run when no database was given (the server tests then ran on PGlite only).
+if (!withPostgres)
+  process.stdout.write(
+    '\nPostgreSQL: not run (TEST_DATABASE_URL is not set): the server tests ran on PGlite only; `bash scripts/ci-postgres.sh` starts a throw-away server.\n',
+  );
+process.stdout.write(`\nskipped: ${skipped} (not run, counted neither passed nor failed)\n`);
 process.stdout.write(`\ntests: ${passed} passed, ${failed} failed\n`);
 process.exit(failed > 0 ? 1 : 0);

@@ -49,6 +49,23 @@ describe('GET /api/vertrag/vertrag/findByPartnerNummer/{id}', () => {
     ).toEqual(['HFK-20000201', 'HFK-20000202']);
     const sub = await get('/api/vertrag/vertrag/findByPartnerNummer/3000101', asAgent('V-HFK-201'));
     expect(sub.statusCode).toBe(200);
+    expect(
+      sub.json<{ versicherungsNummer: string }[]>().map((item) => item.versicherungsNummer),
+    ).toEqual(['HFK-20000101', 'HFK-20000102']);
+  });
+
+  it("answers an agent of another agency 404 for the customer, with none of the customer's contracts", async () => {
+    for (const agent of ['V-AS-100', 'V-SD-300']) {
+      const foreign = await get('/api/vertrag/vertrag/findByPartnerNummer/3000101', asAgent(agent));
+      expect(foreign.statusCode, agent).toBe(404);
+      expect(foreign.body).not.toContain('HFK-2000010');
+    }
+    // And a customer for another customer's list.
+    const other = await get(
+      '/api/vertrag/vertrag/findByPartnerNummer/3000101',
+      asCustomer('2000101'),
+    );
+    expect(other.statusCode).toBe(404);
   });
 });
 

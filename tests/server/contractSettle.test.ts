@@ -84,7 +84,10 @@ describe('pending changes take effect on their day', () => {
   const SB_DAY = plusDays(30);
   const ZW_DAY = plusDays(45);
 
-  it('are saved as pending, and a new one of a kind replaces the earlier one', async () => {
+  // The saves every test of this story starts from, made once before them: each test sets the
+  // day it looks at, so each also runs alone (vitest -t).
+  let afterSaves: View;
+  beforeAll(async () => {
     now = TODAY;
     let current = await view(ID, ANNA);
     expect(current).toMatchObject({ neueSelbstbeteiligung: 'SB_KEINE', zahlweise: 'MONATLICH' });
@@ -107,7 +110,11 @@ describe('pending changes take effect on their day', () => {
       zahlweise: 'JAEHRLICH',
     });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toMatchObject({
+    afterSaves = saved.json<View>();
+  });
+
+  it('are saved as pending, and a new one of a kind replaces the earlier one', () => {
+    expect(afterSaves).toMatchObject({
       neueSelbstbeteiligung: 'SB_KEINE',
       zahlweise: 'MONATLICH',
       vorgemerkteSelbstBeteiligung: [{ wert: 'SB_250', wirksamAb: SB_DAY }],
@@ -195,6 +202,7 @@ describe('pending changes take effect on their day', () => {
   });
 
   it('writes exactly one event per change taking effect, however often it is read or swept', async () => {
+    now = ZW_DAY;
     await Promise.all([view(ID, ANNA), view(ID, ANNA), view(ID, ANNA)]);
     await settleDue(server.db.database.db, PRICING, now);
     await settleDue(server.db.database.db, PRICING, now);

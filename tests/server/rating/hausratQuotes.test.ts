@@ -177,13 +177,44 @@ const refused: [string, Case, string][] = [
 ];
 
 describe('household contents quotes from the tariff rating', () => {
-  it('covers every building type, floor, cover, payment period and deductible', () => {
+  it('covers every building type, floor, payment period and deductible the tariff has, and every cover', () => {
+    // What the tariff offers (definitions/tariffs/hausrat.json), against what the cases use: a
+    // new floor or payment period in the tariff needs a case here.
     const cases = priced.map(([, c]) => c);
-    expect(new Set(cases.map((c) => c.gebaeudeart ?? 'MEHRFAMILIENHAUS')).size).toBe(3);
-    expect(new Set(cases.map((c) => c.etage ?? 'OBERGESCHOSS')).size).toBe(4);
-    expect(new Set(cases.map((c) => c.zahlweise ?? 'JAEHRLICH')).size).toBe(4);
-    expect(new Set(cases.map((c) => c.sb ?? 'SB_KEINE')).size).toBe(4);
-    expect(new Set(cases.flatMap((c) => c.bausteine ?? [])).size).toBe(5);
+    const used = (values: (string | undefined)[], fallback: string) =>
+      [...new Set(values.map((value) => value ?? fallback))].sort();
+    const keysOf = (table: string) =>
+      Object.keys(
+        (hausrat.rating?.tables?.[table]?.values ?? {}) as Record<string, unknown>,
+      ).sort();
+    expect(
+      used(
+        cases.map((c) => c.gebaeudeart),
+        'MEHRFAMILIENHAUS',
+      ),
+    ).toEqual(keysOf('gebaeudefaktor'));
+    expect(
+      used(
+        cases.map((c) => c.etage),
+        'OBERGESCHOSS',
+      ),
+    ).toEqual(keysOf('etagefaktor'));
+    expect(
+      used(
+        cases.map((c) => c.zahlweise),
+        'JAEHRLICH',
+      ),
+    ).toEqual(Object.keys(hausrat.paymentPeriods ?? {}).sort());
+    expect(
+      used(
+        cases.map((c) => c.sb),
+        'SB_KEINE',
+      ),
+    ).toEqual(Object.keys(hausrat.deductibleDiscounts ?? {}).sort());
+    // Every optional cover the rating asks about (its boolean inputs named after a cover).
+    const covers = ['glasbruch', 'elementar', 'fahrrad', 'schutzbrief', 'unbenannteGefahren'];
+    for (const cover of covers) expect(hausrat.rating?.inputs).toHaveProperty(cover);
+    expect(new Set(cases.flatMap((c) => c.bausteine ?? [])).size).toBe(covers.length);
   });
 
   it.each(priced)('prices %s', (_name, c, expected) => {

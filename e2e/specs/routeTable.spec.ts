@@ -18,6 +18,9 @@ const CUSTOMER = 'anna.schmidt@beispiel.example';
 const CUSTOMER_PARTNER = '2000101';
 const AGENT = 'jens.hansen@vb-hansen.example';
 const NOT_FOUND = /^(Seite nicht gefunden|Nicht gefunden)$/;
+/** The headings of the error pages (definitions/locales/de/common.json, portal.json). */
+const FAILURE =
+  /^(Leider ist ein Fehler aufgetreten|Vorübergehend nicht erreichbar|Kunde nicht gefunden|Vertrag nicht gefunden)$/;
 
 const brandFlows = flows.filter((flow) => flow.brands.includes(BRAND));
 const claimRoutes = Object.values(
@@ -43,13 +46,25 @@ test.afterAll(() => widths.print());
  * Opens a route and checks that a real page answers it (its heading is not a not-found one) and
  * that it fits the 320 px screen.
  */
-async function expectRealPage(page: Page, path: string): Promise<void> {
+async function expectRealPage(page: Page, path: string, expected?: RegExp): Promise<void> {
   await test.step(path, async () => {
     await page.goto(path);
     const heading = page.getByRole('heading', { level: 1 }).first();
     await expect.soft(heading, `${path} shows a page`).toBeVisible();
     if (!(await heading.isVisible())) return;
-    await expect.soft(heading, `${path} is not the not-found page`).not.toHaveText(NOT_FOUND);
+    if (process.env['ROUTE_HEADINGS']) console.log(path, '=>', await heading.textContent());
+    // A route that is an error page by design names its heading; any other shows neither the
+    // not-found nor an error page, and more than its heading.
+    if (expected) await expect.soft(heading, `${path} shows its page`).toHaveText(expected);
+    else {
+      await expect.soft(heading, `${path} is not the not-found page`).not.toHaveText(NOT_FOUND);
+      await expect.soft(heading, `${path} is not an error page`).not.toHaveText(FAILURE);
+      const text = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
+      const title = ((await heading.textContent()) ?? '').trim();
+      expect
+        .soft(text.replace(title, '').trim().length, `${path} shows more than its heading`)
+        .toBeGreaterThanOrEqual(40);
+    }
     const width = await pageWidth(page);
     widths.add(path, width);
     expect.soft(width, `${path} scrolls sideways at 320 px`).toBeLessThanOrEqual(320);
@@ -91,14 +106,16 @@ test('every public route of the spec answers with a real page', async ({ page })
     '/kunden/registrieren',
     '/vermittler/login',
     '/vermittler/passwort-vergessen',
-    '/antrag/fehler',
     '/antrag/check-failed',
     '/antrag/sorry',
     '/antrag/sorry/agent',
-    '/beratung/agent/notfound',
-    '/schaden-melden/fehler',
   ];
   for (const path of publicRoutes) await expectRealPage(page, path);
+  // The error pages of the spec's routes, each with its own heading.
+  const FAILED = /^Leider ist ein Fehler aufgetreten$/;
+  await expectRealPage(page, '/antrag/fehler', FAILED);
+  await expectRealPage(page, '/schaden-melden/fehler', FAILED);
+  await expectRealPage(page, '/beratung/agent/notfound', /^Kunde nicht gefunden$/);
   // The claim entry and one claim report per claim product (a report opened without its token
   // still shows its first step; sending it needs the token).
   for (const flow of brandFlows.filter((f) => f.kind === 'claim')) {

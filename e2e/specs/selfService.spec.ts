@@ -33,7 +33,9 @@ test('a signed-in customer changes the payment period from a future date and see
   await date.fill(effective.typed);
   await page.getByRole('button', { name: 'Beitrag berechnen' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Änderung bestätigen' })).toBeFocused();
-  await expect(page.getByText(/Ihr neuer Beitrag: \d+,\d{2}\s€ jährlich/)).toBeVisible();
+  // The bike tariff's yearly premium of this contract (119.00 € base, no instalment surcharge),
+  // where a quarter costs 30.64 € (119.00 × 1.03 / 4).
+  await expect(page.getByText(/^Ihr neuer Beitrag: 119,00\s€ jährlich$/)).toBeVisible();
   await expect(page.getByText(/wird vorgemerkt/)).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Änderung speichern' }).click();

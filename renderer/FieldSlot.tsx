@@ -11,7 +11,7 @@ import type { WizardController } from './store/controller.ts';
 import type { FieldProblem, ItemLimits } from '#engine';
 import type { RendererFormContext } from './formContext.ts';
 import { problemFieldId, problemText } from './problemText.ts';
-import { isPlainField, isPlainList, type FieldRegistry } from './plainField.ts';
+import { isPlainField, isPlainList, type FieldRegistry } from './fieldShapes.ts';
 import { PlainField } from './PlainField.tsx';
 import { PlainList } from './PlainList.tsx';
 

@@ -8,7 +8,7 @@ import {
   type UiSchema,
 } from '@rjsf/utils';
 import { FieldTemplate } from './templates/FieldTemplate.tsx';
-import { isMultipleChoice, type FieldRegistry } from './plainField.ts';
+import { isMultipleChoice, type FieldRegistry } from './fieldShapes.ts';
 import { isWidgetName, widgets, type FieldWidgetProps } from './widgets/index.ts';
 
 /** rjsf's label of a yes/no option without `ui:enumNames` (choicesOf puts the flow's text over it). */

@@ -9,7 +9,7 @@ import {
   type UiSchema,
 } from '@rjsf/utils';
 import { PlainField } from './PlainField.tsx';
-import { isNode, type FieldRegistry } from './plainField.ts';
+import { isNode, type FieldRegistry } from './fieldShapes.ts';
 import { ArrayFieldTemplate } from './templates/ArrayFieldTemplate.tsx';
 import { ArrayFieldItemTemplate } from './templates/ArrayFieldItemTemplate.tsx';
 import { ObjectFieldTemplate } from './templates/ObjectFieldTemplate.tsx';

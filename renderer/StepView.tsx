@@ -18,7 +18,7 @@ import {
 import type { WizardController } from './store/controller.ts';
 import type { RendererFormContext } from './formContext.ts';
 import { setDocumentTitle } from './documentTitle.ts';
-import { FORM_OPTIONS, needsNestedFields, type FieldRegistry } from './plainField.ts';
+import { FORM_OPTIONS, needsNestedFields, type FieldRegistry } from './fieldShapes.ts';
 import { nestedRegistryMaker } from './nestedFields.ts';
 import { translatedUiSchema } from './i18nSchema.ts';
 import { FieldSlot } from './FieldSlot.tsx';

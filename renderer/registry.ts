@@ -23,7 +23,7 @@ import {
 } from '@rjsf/utils';
 import { createElement } from 'react';
 import type { RendererFormContext } from './formContext.ts';
-import { FORM_OPTIONS } from './plainField.ts';
+import { FORM_OPTIONS } from './fieldShapes.ts';
 import { ArrayFieldTemplate } from './templates/ArrayFieldTemplate.tsx';
 import {
   ArrayFieldItemButtonsTemplate,

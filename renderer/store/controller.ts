@@ -25,7 +25,7 @@ import { validateStep, type StepChange } from './fieldValidation.ts';
 import { LiveQuote } from './liveQuote.ts';
 import { StepModules, type DeferredValidators } from './stepModules.ts';
 import { loadNestedFields, nestedRegistryMaker } from '../nestedFields.ts';
-import { needsNestedFields } from '../plainField.ts';
+import { needsNestedFields } from '../fieldShapes.ts';
 import { lookup } from './lookup.ts';
 import { loadState, olderState, saveState, storageKey } from './persistence.ts';
 import type { DownloadOutcome, WizardServices } from './services.ts';

@@ -5,7 +5,7 @@ import {
   type ArrayFieldItemTemplateProps,
 } from '@rjsf/utils';
 import { formContextOf } from '../formContext.ts';
-import type { FieldRegistry } from '../plainField.ts';
+import type { FieldRegistry } from '../fieldShapes.ts';
 import { RemoveButton } from './ButtonTemplates.tsx';
 import { itemHeading, listText, ListContext, textPathOf } from './listTexts.ts';
 

@@ -7,7 +7,7 @@ import {
   type ArrayFieldTemplateProps,
 } from '@rjsf/utils';
 import { formContextOf } from '../formContext.ts';
-import type { FieldRegistry } from '../plainField.ts';
+import type { FieldRegistry } from '../fieldShapes.ts';
 import { AddButton } from './ButtonTemplates.tsx';
 import { FieldError } from './FieldError.tsx';
 import { itemHeading, listText, ListContext, textPathOf, type ListActions } from './listTexts.ts';

@@ -1,6 +1,6 @@
 import type { IconButtonProps } from '@rjsf/utils';
 import { formContextOf } from '../formContext.ts';
-import type { FieldRegistry } from '../plainField.ts';
+import type { FieldRegistry } from '../fieldShapes.ts';
 
 /** rjsf's button props, of the registry only the form context (lists render without rjsf too). */
 export type ButtonProps = Omit<IconButtonProps, 'registry'> & { registry: FieldRegistry };

@@ -1,5 +1,5 @@
 import { descriptionId, helpId, type FieldTemplateProps } from '@rjsf/utils';
-import type { FieldRegistry } from '../plainField.ts';
+import type { FieldRegistry } from '../fieldShapes.ts';
 import { isListField } from '#engine';
 import { answerText } from '#engine';
 import { formContextOf } from '../formContext.ts';

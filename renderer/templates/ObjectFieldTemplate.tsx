@@ -1,7 +1,7 @@
 import { useContext } from 'react';
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
 import { formContextOf } from '../formContext.ts';
-import type { FieldRegistry } from '../plainField.ts';
+import type { FieldRegistry } from '../fieldShapes.ts';
 import { ItemRulesContext } from './itemRules.ts';
 
 /** Of rjsf's object template props, what this template reads (a plain list item passes these). */

@@ -1,5 +1,5 @@
 import type { WidgetProps as RjsfWidgetProps } from '@rjsf/utils';
-import type { FieldRegistry } from '../plainField.ts';
+import type { FieldRegistry } from '../fieldShapes.ts';
 
 /** A props type without its index signature: only the named props remain. */
 type Named<T> = {

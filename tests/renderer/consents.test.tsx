@@ -8,7 +8,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Step, WizardDefinition } from '../../engine/index.ts';
 import { storageKey, Wizard } from '../../renderer/index.ts';
 import { PlainField } from '../../renderer/PlainField.tsx';
-import { FORM_OPTIONS, isPlainField } from '../../renderer/plainField.ts';
+import { FORM_OPTIONS, isPlainField } from '../../renderer/fieldShapes.ts';
 import { applicationSetup } from '../support/definitions.ts';
 import { fakeServices, loadGeneratedFlow, setupTexts } from './support.tsx';
 import { formContext } from './widgets/props.ts';

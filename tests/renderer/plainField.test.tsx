@@ -15,7 +15,7 @@ import {
   isPlainField,
   isPlainList,
   needsNestedFields,
-} from '../../renderer/plainField.ts';
+} from '../../renderer/fieldShapes.ts';
 import { formContext } from './widgets/props.ts';
 
 afterEach(cleanup);

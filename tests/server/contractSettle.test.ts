@@ -9,7 +9,7 @@ import {
   pendingChanges,
 } from '../../apps/server/src/db/schema/index.ts';
 import { defaultTariffs } from '../../apps/server/src/tariffs/index.ts';
-import { defaultChangeKinds } from '../../apps/server/src/contracts/changeKinds.ts';
+import { defaultChangeKinds } from '../../apps/server/src/contracts/changeCatalogue.ts';
 
 import { demoLogins } from '../../apps/server/src/seed/identityUsers.ts';
 import {

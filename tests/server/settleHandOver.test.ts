@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { createSettlement, settleDue } from '../../apps/server/src/contracts/settle.ts';
 import { changeEvents, contracts, pendingChanges } from '../../apps/server/src/db/schema/index.ts';
 import { defaultTariffs } from '../../apps/server/src/tariffs/index.ts';
-import { defaultChangeKinds } from '../../apps/server/src/contracts/changeKinds.ts';
+import { defaultChangeKinds } from '../../apps/server/src/contracts/changeCatalogue.ts';
 import { startTestServer, TODAY, type TestServer } from './helpers/testDatabase.ts';
 
 // A server shutting down hands its settle work back: its sweep stops after the contract it is

@@ -37,8 +37,8 @@ import type { SavedApplicationOptions } from './applications/saved.ts';
 import { registerVertragDatenRoutes } from './routes/vertragDaten.ts';
 import { registerVertragEndeRoutes } from './routes/vertragEnde.ts';
 import { registerVertragReadRoutes } from './routes/vertragRead.ts';
-import { registerVertragSaveRoute } from './routes/vertragSave.ts';
-import { registerVertragSaveRoutes } from './routes/vertragSaves.ts';
+import { registerVertragSaveRoute } from './routes/genericSave.ts';
+import { registerVertragSaveRoutes } from './routes/pathSaves.ts';
 import { seedDatabase } from './seed/seed.ts';
 import { registerClaimRoutes } from './claims/index.ts';
 import {
@@ -48,7 +48,7 @@ import {
   type LocalPorts,
 } from './platform/index.ts';
 import { installSettlement } from './routes/settleHook.ts';
-import { changeCatalogue, defaultChangeKinds } from './contracts/changeKinds.ts';
+import { changeCatalogue, defaultChangeKinds } from './contracts/changeCatalogue.ts';
 import { fillPendingLists } from './contracts/pendingLists.ts';
 import { contractDocumentsOf, type ListedDocument } from './documents/contractDocumentList.ts';
 import { DEFAULT_LEASE_SECONDS } from './idempotency/idempotency.ts';

@@ -1,4 +1,4 @@
-import type { ChangeKindSpec } from './changeKind.ts';
+import type { ChangeKindSpec } from './changeSpec.ts';
 import { hausrat, risikoort } from './householdKinds.ts';
 
 /** The change kinds still written in code (not yet declared in definitions/changes/), by name. */

@@ -1,7 +1,7 @@
 import { evaluateRule } from '#engine';
 import type { ContractChange } from '../../../../generated/types/change.ts';
 import type { PendingChangeArt } from '../db/schema/index.ts';
-import type { ChangeKindSpec } from './changeKind.ts';
+import type { ChangeKindSpec } from './changeSpec.ts';
 import { applyEffect, changedColumns, refusalOf, viewOfRow } from './changeEffect.ts';
 import { patchedRow } from './parts.ts';
 import { pricingInputOf } from './pricingInput.ts';

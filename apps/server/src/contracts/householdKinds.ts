@@ -5,7 +5,7 @@ import type { ContractParts } from '../../../../generated/types/contract-parts.t
 import { partners } from '../db/schema/index.ts';
 import { contractTariff, variantForSum, type TariffCoverVariant } from '../tariffs/index.ts';
 import { marketOf } from '../platform/brands.ts';
-import type { ChangeContext, ChangeKindSpec } from './changeKind.ts';
+import type { ChangeContext, ChangeKindSpec } from './changeSpec.ts';
 import { contractCurrency } from './pricingInput.ts';
 import { partOf } from './parts.ts';
 

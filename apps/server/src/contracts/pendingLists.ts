@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { pendingChanges } from '../db/schema/index.ts';
-import type { ChangeCatalogue } from './changeKinds.ts';
+import type { ChangeCatalogue } from './changeCatalogue.ts';
 
 /**
  * Gives every pending change stored without its list (saved before lists were stored, or seeded)

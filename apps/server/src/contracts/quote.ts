@@ -8,7 +8,7 @@ import { rateContract, ratesContracts, type Worksheet } from '../tariffs/index.t
 import type { ContractRow } from './access.ts';
 import { applyEffect, viewOfRow } from './changeEffect.ts';
 import { contractCurrency } from './pricingInput.ts';
-import { pricingInputOf, type Change, type ChangePricing } from './changeKinds.ts';
+import { pricingInputOf, type Change, type ChangePricing } from './changeCatalogue.ts';
 import { isActive } from './contractView.ts';
 
 /** Why a date outside the contract's term cannot be priced (as the contract sections say it). */

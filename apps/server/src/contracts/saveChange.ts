@@ -5,7 +5,7 @@ import { auditLog, changeEvents, contracts, pendingChanges } from '../db/schema/
 import { isPriced, type PricedResult, type TariffCatalogue } from '../tariffs/index.ts';
 import { findVisibleContract, type ContractRow } from './access.ts';
 import { VALIDATION_MESSAGE } from '../http/errors.ts';
-import { changeFieldErrors, type Change, type ChangeCatalogue } from './changeKinds.ts';
+import { changeFieldErrors, type Change, type ChangeCatalogue } from './changeCatalogue.ts';
 import { toContractView } from './contractView.ts';
 import { quote } from './quote.ts';
 import { setOf } from './parts.ts';

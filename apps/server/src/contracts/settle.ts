@@ -10,7 +10,7 @@ import {
 } from '../db/schema/index.ts';
 import { calculatePremium, isPriced, type TariffCatalogue } from '../tariffs/index.ts';
 import type { ContractRow } from './access.ts';
-import { pricingInputOf, type ChangePricing } from './changeKinds.ts';
+import { pricingInputOf, type ChangePricing } from './changeCatalogue.ts';
 import { contractCurrency } from './pricingInput.ts';
 import { isActive } from './contractView.ts';
 import { partOf, setOf } from './parts.ts';

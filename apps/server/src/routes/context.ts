@@ -7,7 +7,7 @@ import type { FlowRegistry } from '../flows/registry.ts';
 import type { IdempotencyStore } from '../idempotency/idempotency.ts';
 import type { TariffCatalogue } from '../tariffs/index.ts';
 import type { ReasonCatalogue } from '../contracts/reasons.ts';
-import type { ChangeCatalogue } from '../contracts/changeKinds.ts';
+import type { ChangeCatalogue } from '../contracts/changeCatalogue.ts';
 
 /** What the route modules need from the server. */
 export interface RouteContext {

@@ -1,5 +1,5 @@
 import type { ContractRow } from '../contracts/access.ts';
-import type { Change } from '../contracts/changeKinds.ts';
+import type { Change } from '../contracts/changeCatalogue.ts';
 import { HAUSRAT_DECKUNGEN } from '../contracts/householdKinds.ts';
 import { lineOfProduct } from '../contracts/lines.ts';
 import type { TariffCatalogue } from '../tariffs/index.ts';

@@ -1,4 +1,4 @@
-import type { ChangeCatalogue } from '../contracts/changeKinds.ts';
+import type { ChangeCatalogue } from '../contracts/changeCatalogue.ts';
 
 /** Body of PATCH /api/vertrag/vertrag/{id}: the version read, the effective date and one or more changes. */
 export interface SaveBody {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { issueDue, type IssueContext } from '../applications/issue.ts';
 import { createSettlement, type SettleScope } from '../contracts/settle.ts';
 import type { Db } from '../db/database.ts';
-import type { ChangeCatalogue } from '../contracts/changeKinds.ts';
+import type { ChangeCatalogue } from '../contracts/changeCatalogue.ts';
 import type { TariffCatalogue } from '../tariffs/index.ts';
 import { VERTRAG_BASE } from './vertragRead.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findVisibleContract, type ContractRow } from '../contracts/access.ts';
-import { changeFieldErrors, type Change, type ChangeKind } from '../contracts/changeKinds.ts';
+import { changeFieldErrors, type Change, type ChangeKind } from '../contracts/changeCatalogue.ts';
 import { quote } from '../contracts/quote.ts';
 import { sendContractNotFound, sendValidationError } from '../http/errors.ts';
 import type { PremiumResult } from '../tariffs/index.ts';

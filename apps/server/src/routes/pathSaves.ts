@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Identity } from '../auth/index.ts';
 import type { Db } from '../db/database.ts';
-import { type Change } from '../contracts/changeKinds.ts';
+import { type Change } from '../contracts/changeCatalogue.ts';
 import { closeRevenueTasks, confirmRevenue } from '../contracts/revenueTasks.ts';
 import { NOT_FOUND, saveChanges, type SaveRequest } from '../contracts/saveChange.ts';
 import { findVisibleContract } from '../contracts/access.ts';

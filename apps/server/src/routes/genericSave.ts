@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { changesOfBody } from '../contracts/changeKinds.ts';
+import { changesOfBody } from '../contracts/changeCatalogue.ts';
 import { saveChanges } from '../contracts/saveChange.ts';
 import { withIdempotency } from '../idempotency/guard.ts';
 import { idParams, requireIdentity, type RouteContext } from './context.ts';

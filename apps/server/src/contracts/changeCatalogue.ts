@@ -1,11 +1,11 @@
 import type { FieldError } from '../http/errors.ts';
 import type { TariffCatalogue } from '../tariffs/index.ts';
-import type { Change, ChangeContext, ChangeKind, ChangeKindSpec } from './changeKind.ts';
+import type { Change, ChangeContext, ChangeKind, ChangeKindSpec } from './changeSpec.ts';
 import { CHANGES_DIR, loadChanges } from './changeFiles.ts';
 import { CODED_KINDS } from './codedKinds.ts';
 import { declaredKind } from './declaredChanges.ts';
 
-export type { Change, ChangeContext, ChangeKind, ChangeKindSpec } from './changeKind.ts';
+export type { Change, ChangeContext, ChangeKind, ChangeKindSpec } from './changeSpec.ts';
 export { pricingInputOf } from './pricingInput.ts';
 
 /** The change kinds one server offers: those of its definitions/changes/, then those in code. */

@@ -1,4 +1,4 @@
-import type { WizardSetup } from './transition.ts';
+import type { WizardSetup } from './setup.ts';
 import type { WizardState } from './state.ts';
 import { computeValue } from './visibility.ts';
 

@@ -5,7 +5,13 @@
  */
 import { migrateAnswers } from '../definition/migrate.ts';
 import type { WizardDefinition } from '../definition/types.ts';
-import type { DraftState } from './services.ts';
+import type { WizardState } from './state.ts';
+
+/** The answers a draft keeps: every page's answers and the step shown. */
+export interface DraftState {
+  formData: WizardState['formData'];
+  currentStep: string | null;
+}
 
 /** Saved answers ready to restore, and whether they came from an older version. */
 export interface ResumedAnswers extends DraftState {

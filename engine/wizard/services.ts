@@ -9,7 +9,7 @@ import {
 import type { EndpointCatalogue } from '../../generated/types/endpoints.ts';
 import { isEmptyValue, relevantFormData, type WizardState } from './state.ts';
 import type { WizardSetup } from './transition.ts';
-import { resumedDraft } from './resume.ts';
+import { resumedDraft, type DraftState } from './resume.ts';
 
 /** One load of a definition: the context key its answer fills and the request. */
 export interface ContextLoad {
@@ -123,11 +123,7 @@ export function offeredDraft(setup: WizardSetup): DraftDeclaration | undefined {
   );
 }
 
-/** The answers a draft keeps: every page's answers and the step shown. */
-export interface DraftState {
-  formData: WizardState['formData'];
-  currentStep: string | null;
-}
+export type { DraftState } from './resume.ts';
 
 /** The request saving the current answers as the draft with this id (definition `draft`). */
 export function draftRequest(

@@ -1,12 +1,12 @@
 import { ruleHolds } from '../rules/evaluate.ts';
 import { buildRequest, type HttpRequest } from '../submit/request.ts';
 import type { EndpointCall, OutcomeCase, Step, WizardDefinition } from '../definition/types.ts';
-import type { EndpointCatalogue } from '../../generated/types/endpoints.ts';
 import { applyDerived, type EditedFields } from './derive.ts';
 import { changedAnswers, readsAny, ruleDependencies, type AnswerRef } from './dependencies.ts';
 import { prefillValue } from './prefillValue.ts';
 import { refusalOf, type Refusal } from './refusal.ts';
 import { journeyScope } from './journey.ts';
+import type { WizardSetup } from './setup.ts';
 import { emptyState, relevantFormData, type WizardState } from './state.ts';
 import {
   computeValue,
@@ -16,12 +16,7 @@ import {
   type RuleInput,
 } from './visibility.ts';
 
-/** What the engine runs a definition with: the definition, its context and the API catalogue. */
-export interface WizardSetup {
-  definition: WizardDefinition;
-  context: Record<string, unknown>;
-  endpoints: EndpointCatalogue['endpoints'];
-}
+export type { WizardSetup } from './setup.ts';
 
 /** Something that happens to the wizard. */
 export type WizardEvent =

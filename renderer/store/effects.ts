@@ -1,6 +1,25 @@
-import { sendForAnswer, type WizardEffect } from '#engine';
-import type { WizardController } from './controller.ts';
+import type { createStore } from 'jotai';
+import {
+  sendForAnswer,
+  type Refusal,
+  type WizardEffect,
+  type WizardEvent,
+  type WizardSetup,
+  type WizardState,
+} from '#engine';
+import type { WizardAtoms } from './atoms.ts';
 import type { WizardServices } from './services.ts';
+
+/** What running effects needs of a wizard (the WizardController has it). */
+export interface EffectTarget {
+  readonly store: ReturnType<typeof createStore>;
+  readonly atoms: Pick<WizardAtoms, 'busy' | 'feedback' | 'page'>;
+  readonly setup: WizardSetup;
+  readonly state: WizardState;
+  dispatch(event: WizardEvent): WizardEffect[];
+  flush(): void;
+  leave(path: string, refusal?: Refusal): void;
+}
 
 /**
  * Performs the engine's effects for a wizard: a call (busy meanwhile; its answer goes back into
@@ -9,7 +28,7 @@ import type { WizardServices } from './services.ts';
  * page shows. `before` is the step shown before the event.
  */
 export async function runEffects(
-  wizard: WizardController,
+  wizard: EffectTarget,
   services: WizardServices,
   effects: WizardEffect[],
   before: string | null,

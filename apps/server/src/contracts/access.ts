@@ -3,13 +3,17 @@ import type { Identity } from '../auth/index.ts';
 import type { Db } from '../db/database.ts';
 import { readCacheOf } from '../db/readCache.ts';
 import { agents, contracts, partners } from '../db/schema/index.ts';
-import { contractViewOf, viewColumns, type ContractView } from './contractView.ts';
+import {
+  contractViewOf,
+  viewColumns,
+  type ContractRow,
+  type ContractView,
+} from './contractView.ts';
 
 /** `contracts.partner_nummer`, qualified for use inside {@link visibleTo}'s subquery. */
 export const CONTRACT_PARTNER = sql`${sql.identifier('contracts')}.${sql.identifier('partner_nummer')}`;
 
-/** The contract row type. */
-export type ContractRow = typeof contracts.$inferSelect;
+export type { ContractRow } from './contractView.ts';
 
 /**
  * The condition "the caller may see this partner", as SQL: a customer only themself, an agent

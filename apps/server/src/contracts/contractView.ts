@@ -8,9 +8,11 @@ import {
   pendingChanges,
   type PendingChangeArt,
 } from '../db/schema/index.ts';
-import type { ContractRow } from './access.ts';
 import { partsOf } from './parts.ts';
 import { PENDING_LISTS } from '../../../../generated/types/contract-view-lists.ts';
+
+/** The contract row type. */
+export type ContractRow = typeof contracts.$inferSelect;
 
 /** One pending change as the customer sees it. */
 export interface VorgemerkteAenderung {

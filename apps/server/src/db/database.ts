@@ -2,14 +2,13 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import * as schema from './schema/index.ts';
+import type { Db } from './queryLayer.ts';
 import { attachReadCache, ReadCache, trackWrites } from './readCache.ts';
 
-/** The drizzle query layer, the same type over PGlite and over PostgreSQL. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type { Db } from './queryLayer.ts';
 
 /** A raw SQL session for migrations: one connection, multi-statement scripts allowed. */
 export interface RawSession {

@@ -1,5 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
-import type { Db } from './database.ts';
+import type { Db } from './queryLayer.ts';
 
 /** Most answers one cache keeps; the oldest goes first. */
 const MAX_ENTRIES = 2_000;

@@ -8,18 +8,12 @@ import {
   type ICognitoStorage,
 } from 'amazon-cognito-identity-js';
 import { errorCode, errorMessage } from './libraryCalls.ts';
-import type { PoolIds } from './poolIds.ts';
+import type { CognitoSetup, PoolIds } from './poolIds.ts';
 import { normalizeUsername, type Portal } from './pools.ts';
 
 export { errorCode, errorMessage, promisify } from './libraryCalls.ts';
 
-/** Where the pool ids and the identity endpoint are (the app's own origin by default). */
-export interface CognitoSetup {
-  /** Absolute origin of the API, e.g. http://localhost:4600 (default: window.location.origin). */
-  origin?: string;
-  /** Token storage (default: the library's, i.e. localStorage). */
-  storage?: ICognitoStorage;
-}
+export type { CognitoSetup } from './poolIds.ts';
 
 /** The library's pool of a portal, configured from its ids. */
 export function createPool(

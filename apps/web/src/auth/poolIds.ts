@@ -1,6 +1,14 @@
 // The pool ids without the library: the stored session is looked up under the pool's client id.
 import { serviceUnavailable } from '../http/index.ts';
-import type { CognitoSetup } from './cognito.ts';
+import type { ICognitoStorage } from 'amazon-cognito-identity-js';
+
+/** Where the pool ids and the identity endpoint are (the app's own origin by default). */
+export interface CognitoSetup {
+  /** Absolute origin of the API, e.g. http://localhost:4600 (default: window.location.origin). */
+  origin?: string;
+  /** Token storage (default: the library's, i.e. localStorage). */
+  storage?: ICognitoStorage;
+}
 import type { Portal } from './pools.ts';
 
 /** The ids of a portal's pool, from GET /api/{pool}/pool (no library needed). */

@@ -87,5 +87,3 @@ export const frameCommandSchemas: {
   scrollToTop: command(validateNoArgs),
   setLocation: command(validateSetLocationArgs),
 };
-
-export { isFrameCommand } from './commandNames.ts';

@@ -3,11 +3,11 @@ import { acceptMessage } from './acceptMessage.ts';
 import {
   FRAME_PROTOCOL,
   frameCommandSchemas,
-  isFrameCommand,
   type FrameArgs,
   type FrameCommand,
   type FrameResult,
 } from './commands.ts';
+import { isFrameCommand } from './commandNames.ts';
 import { consoleWarn, type FrameWarn } from './errors.ts';
 
 /** Delay between a scroll-to-top command and the scroll (spec section 9). */

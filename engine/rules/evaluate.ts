@@ -27,10 +27,12 @@ engine.addMethod(
   (args: unknown) => decimalOperator(Array.isArray(args) ? args : [args]),
   { deterministic: true },
 );
-// Reads the catalogues the server provided; not deterministic, so never precomputed.
+// Reads the catalogues its scope holds (CATALOGUES_SCOPE); not deterministic, so never
+// precomputed.
 engine.addMethod(
   'catalogue',
-  (args: unknown) => catalogueOperator(Array.isArray(args) ? args : [args]),
+  (args: unknown, scope: unknown, above: unknown) =>
+    catalogueOperator(Array.isArray(args) ? args : [args], scope, above),
   {
     deterministic: false,
   },

@@ -7,10 +7,11 @@ export {
   type VarReference,
 } from './references.ts';
 export {
-  catalogueEntry,
   catalogueLabelKey,
+  catalogueLookup,
   catalogueOperator,
-  provideCatalogues,
+  CATALOGUES_SCOPE,
+  type CatalogueLookup,
 } from './catalogueOperator.ts';
 export {
   declaredContract,

@@ -1,8 +1,8 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { evaluateRule, provideCatalogues } from '#engine';
+import { describe, expect, it } from 'vitest';
+import { catalogueLookup, CATALOGUES_SCOPE, evaluateRule } from '#engine';
 
 describe('the catalogue rule operator', () => {
-  provideCatalogues([
+  const catalogues = catalogueLookup([
     {
       $schema: '../schema/catalogue.schema.json',
       id: 'hunderassen',
@@ -18,22 +18,33 @@ describe('the catalogue rule operator', () => {
       ],
     },
   ]);
-  afterAll(() => provideCatalogues([]));
+  /** The rule evaluated with the catalogues in its scope, as the server's rating passes them. */
+  const run = (rule: unknown, data: Record<string, unknown> = {}) =>
+    evaluateRule(rule, { ...data, [CATALOGUES_SCOPE]: catalogues });
 
   it('answers the attribute of the entry a label or key names, ignoring case and spaces', () => {
     const rule = { catalogue: ['hunderassen', { var: 'rasse' }, 'listenhund'] };
-    expect(evaluateRule(rule, { rasse: 'Kangal' })).toBe(true);
-    expect(evaluateRule(rule, { rasse: '  kangal ' })).toBe(true);
-    expect(evaluateRule(rule, { rasse: 'mops' })).toBe(false);
-    expect(evaluateRule({ catalogue: ['hunderassen', 'Mops', 'groesse'] }, {})).toBe('KLEIN');
+    expect(run(rule, { rasse: 'Kangal' })).toBe(true);
+    expect(run(rule, { rasse: '  kangal ' })).toBe(true);
+    expect(run(rule, { rasse: 'mops' })).toBe(false);
+    expect(run({ catalogue: ['hunderassen', 'Mops', 'groesse'] }, {})).toBe('KLEIN');
   });
 
   it('answers the key without an attribute, and null for an unknown entry or catalogue', () => {
-    expect(evaluateRule({ catalogue: ['hunderassen', 'MOPS'] }, {})).toBe('mops');
-    expect(evaluateRule({ catalogue: ['hunderassen', 'Wolf', 'groesse'] }, {})).toBeNull();
-    expect(evaluateRule({ catalogue: ['katzen', 'Mops', 'groesse'] }, {})).toBeNull();
-    expect(
-      evaluateRule({ catalogue: ['hunderassen', { var: 'fehlt' }, 'groesse'] }, {}),
-    ).toBeNull();
+    expect(run({ catalogue: ['hunderassen', 'MOPS'] }, {})).toBe('mops');
+    expect(run({ catalogue: ['hunderassen', 'Wolf', 'groesse'] }, {})).toBeNull();
+    expect(run({ catalogue: ['katzen', 'Mops', 'groesse'] }, {})).toBeNull();
+    expect(run({ catalogue: ['hunderassen', { var: 'fehlt' }, 'groesse'] }, {})).toBeNull();
+  });
+
+  it('answers null when the scope holds no catalogues (the engine keeps none of its own)', () => {
+    expect(evaluateRule({ catalogue: ['hunderassen', 'Mops', 'groesse'] }, {})).toBeNull();
+  });
+
+  it('finds the catalogues of the enclosing scope inside a map over a list', () => {
+    const rule = {
+      map: [{ var: 'rassen' }, { catalogue: ['hunderassen', { var: '' }, 'groesse'] }],
+    };
+    expect(run(rule, { rassen: ['Mops', 'Kangal'] })).toEqual(['KLEIN', 'GROSS']);
   });
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { catalogueEntry, evaluateRule, lookupText, type WizardDefinition } from '#engine';
-import { catalogues } from '../finders/catalogues.ts';
+import { evaluateRule, lookupText, type WizardDefinition } from '#engine';
+import { repositoryCatalogues } from '../finders/catalogues.ts';
 import type { Register } from '../../../../generated/types/register.ts';
 import type { ServerFlow } from '../claims/flowAnswers.ts';
 import { REPO_ROOT } from '../tariffs/loadTariffs.ts';
@@ -69,8 +69,8 @@ export function runChecks(
     const values = Array.isArray(result) ? (result as unknown[]) : [result];
     const failing = values.some((value) => {
       if (value === undefined || value === null || value === '') return false;
-      const listed = catalogues().has(check.register)
-        ? catalogueEntry(check.register, String(value)) !== undefined
+      const listed = repositoryCatalogues().has(check.register)
+        ? repositoryCatalogues().entry(check.register, String(value)) !== undefined
         : isListed(registerOf(check.register, dir), String(value));
       return listed === (check.fails === 'listed');
     });

@@ -1,4 +1,11 @@
-import { collectVarReferences, evaluateRule, parseIsoDate } from '#engine';
+import {
+  CATALOGUES_SCOPE,
+  collectVarReferences,
+  evaluateRule,
+  parseIsoDate,
+  type CatalogueLookup,
+} from '#engine';
+import { repositoryCatalogues } from '../finders/catalogues.ts';
 import type { Rating, RatingInput } from '../../../../generated/types/tariff.ts';
 import type { RatingValue, WorksheetInput } from './worksheet.ts';
 
@@ -6,6 +13,11 @@ import type { RatingValue, WorksheetInput } from './worksheet.ts';
 export interface RatingContext {
   /** ISO date of the quote (the server's injectable clock). */
   today: string;
+  /**
+   * The catalogues an input may read ({"catalogue": [...]}: a dog's breed, a business type); the
+   * server passes those of its definitions (its tariff catalogue's). Default: the repository's.
+   */
+  catalogues?: CatalogueLookup;
   variant?: string | null;
   brand?: string | null;
 }
@@ -58,6 +70,7 @@ export function ratingInputs(
     today: context.today,
     variant: context.variant ?? null,
     brand: context.brand ?? null,
+    [CATALOGUES_SCOPE]: context.catalogues ?? repositoryCatalogues(),
   };
   const values: Record<string, RatingValue> = {};
   const worksheet: WorksheetInput[] = [];

@@ -9,10 +9,6 @@ import type {
   WorksheetInput,
   WorksheetStep,
 } from './worksheet.ts';
-import { catalogues } from '../finders/catalogues.ts';
-
-// Tariffs rate by catalogue attributes ({"catalogue": [...]}): the rule operator needs the data.
-catalogues();
 
 /** What a rating run found. */
 export type RatingResult =

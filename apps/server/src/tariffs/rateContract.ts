@@ -1,4 +1,5 @@
-import { evaluateRule, roundHalfAway } from '#engine';
+import { CATALOGUES_SCOPE, evaluateRule, roundHalfAway, type CatalogueLookup } from '#engine';
+import { repositoryCatalogues } from '../finders/catalogues.ts';
 import type { Tariff } from '../../../../generated/types/tariff.ts';
 import { parseDay, remainingShare, type Hauptfaelligkeit } from './insuranceYear.ts';
 import { typed } from './inputs.ts';
@@ -16,6 +17,8 @@ export interface ContractRatingContext {
   hauptfaelligkeit: Hauptfaelligkeit;
   /** The payment period priced (one of the tariff's payment periods). */
   zahlweise: string;
+  /** The catalogues a contract input may read (see RatingContext); default the repository's. */
+  catalogues?: CatalogueLookup;
 }
 
 /** A contract priced by its tariff's rating: the spec's PremiumResult fields and the worksheet. */
@@ -62,7 +65,11 @@ export function rateContract(
   const rating = tariff.rating;
   const rules = rating?.contractInputs;
   if (!rating || !rules) return { ok: false, fehlermeldung: NO_PRICE_REASON, worksheet: null };
-  const scope = { contract, today: context.today };
+  const scope = {
+    contract,
+    today: context.today,
+    [CATALOGUES_SCOPE]: context.catalogues ?? repositoryCatalogues(),
+  };
   const values: Record<string, RatingValue> = {};
   const worksheet: WorksheetInput[] = [];
   for (const [name, input] of Object.entries(rating.inputs)) {

@@ -11,7 +11,7 @@ describe('the frame protocol’s generated validators and types', () => {
 
   it('contain no schema compiler call, so the browser compiles nothing', async () => {
     const files = await generateFrameProtocolFiles(process.cwd());
-    const js = files.get('apps/web/src/platform/generated/frameValidators.js') ?? '';
+    const js = files.get('generated/frame/frameValidators.js') ?? '';
     expect(js).not.toMatch(/new Function|compile\(|require\(/);
   });
 });

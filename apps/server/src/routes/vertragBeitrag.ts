@@ -92,9 +92,10 @@ function calculateRoute(
 }
 
 /**
- * The calculate calls (POST .../{id}/beitrag/zahlweise, /selbstbeteiligung, /elementar, /phv,
- * /buerohaftpflicht, /phv/familienstand, /risikoort, /versicherungssumme, /hausrat/{coverageType},
- * /{productType}/umsatz): price the contract with the new value; nothing is written.
+ * The calculate calls: POST .../{id}/beitrag/<beitragPath> of every change of the server's
+ * catalogue that has one (docs/api.md lists them), and the household cover and revenue quotes
+ * with their path parameters (.../hausrat/{coverageType}, .../{productType}/umsatz): each prices
+ * the contract with the new value; nothing is written.
  */
 export function registerVertragBeitragRoutes(app: FastifyInstance, context: RouteContext): void {
   const kindSpec = (kind: ChangeKind) => context.kinds.spec(kind);

@@ -1,5 +1,5 @@
-import type { Message } from '../generated/frameTypes.ts';
-import { validateMessage } from '../generated/frameValidators.js';
+import type { Message } from '../../../../../generated/frame/frameTypes.ts';
+import { validateMessage } from '../../../../../generated/frame/frameValidators.js';
 
 /** Largest frame message accepted, in characters of its JSON form. */
 export const MAX_FRAME_MESSAGE_CHARS = 16 * 1024;

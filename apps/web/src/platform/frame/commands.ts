@@ -15,7 +15,7 @@ import {
   validateSetLocationArgs,
   validateTheme,
   validateUninsurableArgs,
-} from '../generated/frameValidators.js';
+} from '../../../../../generated/frame/frameValidators.js';
 import type {
   Acknowledged,
   AuthToken,
@@ -32,7 +32,7 @@ import type {
   SetLocationArgs,
   Theme,
   UninsurableArgs,
-} from '../generated/frameTypes.ts';
+} from '../../../../../generated/frame/frameTypes.ts';
 
 /** Version tag every frame message carries. */
 export const FRAME_PROTOCOL = 'insurance-frame/1';

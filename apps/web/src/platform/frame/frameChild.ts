@@ -1,4 +1,4 @@
-import type { Message } from '../generated/frameTypes.ts';
+import type { Message } from '../../../../../generated/frame/frameTypes.ts';
 import { acceptMessage } from './acceptMessage.ts';
 import {
   FRAME_PROTOCOL,

@@ -76,6 +76,39 @@ export default tseslint.config(
     },
   },
   {
+    // The apps share rules through engine/ and generated/, never by importing one another.
+    files: ['apps/server/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/web/**', '**/web/src/**', '**/apps/studio/**', '**/studio/src/**'],
+              message: 'The server imports no browser app: share the rule through engine/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**', 'apps/studio/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/server/**', '**/server/src/**'],
+              message: 'A browser app imports no server code: share the rule through engine/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // A focused test (`.only`) would let the suite pass with the rest not run.
     files: ['tests/**', 'e2e/**'],
     rules: {

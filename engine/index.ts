@@ -8,3 +8,4 @@ export * from './validation/index.ts';
 export * from './wizard/index.ts';
 export * from './submit/index.ts';
 export * from './format/index.ts';
+export * from './i18n/index.ts';

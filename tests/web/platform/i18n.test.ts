@@ -6,7 +6,7 @@ import {
   setupI18n,
   switchTranslationSource,
 } from '../../../apps/web/src/i18n/setup.ts';
-import { bundlePath, translationSource } from '../../../apps/web/src/i18n/translationSource.ts';
+import { bundlePath, translationSource } from '../../../engine/i18n/translationSource.ts';
 import { brandMarket } from '../../support/definitions.ts';
 
 const requested: string[] = [];

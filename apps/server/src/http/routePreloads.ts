@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { WizardDefinition } from '#engine';
-import { bundlePath, translationSource } from '../../../web/src/i18n/translationSource.ts';
+import { bundlePath, translationSource } from '#engine';
 
 /** One chunk of vite's build manifest (`build.manifest`, dist/web/.vite/manifest.json). */
 interface ManifestChunk {

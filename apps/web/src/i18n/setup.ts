@@ -5,7 +5,11 @@ import { marketTexts, type MarketTexts } from '#renderer';
 import { brands } from '../config/brand.ts';
 import { defaultFlags } from '../config/environment.ts';
 import { bundleBackend } from './bundleBackend.ts';
-import { bundlePath, translationSource, type TranslationSource } from './translationSource.ts';
+import {
+  bundlePath,
+  translationSource,
+  type TranslationSource,
+} from '../../../../engine/i18n/translationSource.ts';
 
 /** Options of {@link setupI18n}. */
 export interface I18nOptions {
@@ -30,7 +34,7 @@ let market: MarketTexts | undefined;
  * i18next over the German bundles in the brand market's locale (de, or de-CH with de as its
  * fallback: only the German bundles are loaded, shown in Swiss orthography with Swiss amounts)
  * and `common` as the default namespace; bundles come from /api/i18n/{preview|live}/{namespace}
- * (see translationSource.ts).
+ * (see engine/i18n/translationSource.ts).
  */
 export async function setupI18n(options: I18nOptions): Promise<typeof i18next> {
   currentSource = options.source ?? translationSource(window.location.hostname, defaultFlags());

@@ -8,7 +8,7 @@ import {
   frameOriginsOf,
 } from '../config/environment.ts';
 import { setupI18n, switchTranslationSource } from '../i18n/setup.ts';
-import { translationSource } from '../i18n/translationSource.ts';
+import { translationSource } from '../../../../engine/i18n/translationSource.ts';
 import { startFlagClient, type FlagValues } from './flags/flagService.ts';
 import { flagStore, type FlagStore } from './flags/flagStore.ts';
 import { flagUserId } from './flags/userId.ts';

@@ -1,3 +1,7 @@
+/**
+ * Which translation bundles the web app loads, and where: the rule the app follows and the server
+ * preloads by (both read it here, neither from the other).
+ */
 /** Which translation bundles the app loads. */
 export type TranslationSource = 'preview' | 'live';
 

@@ -1,0 +1,7 @@
+export {
+  bundlePath,
+  LOCAL_HOSTS,
+  PREVIEW_FLAG,
+  translationSource,
+  type TranslationSource,
+} from './translationSource.ts';

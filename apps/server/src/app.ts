@@ -191,7 +191,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   try {
     if (options.migrate ?? true) await migrate(database);
     if (options.seed) await seedDatabase(database.db, { today: today(), root });
-    await fillPendingLists(database.db, kinds);
+    // With the migrations: pending changes saved before lists were stored get theirs.
+    if ((options.migrate ?? true) || options.seed) await fillPendingLists(database.db, kinds);
   } catch (error) {
     if (ownsDatabase) await database.close();
     throw error;

@@ -14,6 +14,8 @@ export interface ChangeCatalogue {
   readonly names: readonly ChangeKind[];
   /** The kinds the generic save PATCH /api/vertrag/vertrag/{id} accepts, in the same order. */
   readonly generic: readonly ChangeKind[];
+  /** Whether the server offers this kind (a definitions root may declare fewer). */
+  has(kind: ChangeKind): boolean;
   /** The spec of a kind the routes accept (every kind they name is one of `names`). */
   spec(kind: ChangeKind): ChangeKindSpec;
   /** The kind whose pending changes are stored under `art`, if any still is. */
@@ -53,6 +55,7 @@ export function changeCatalogue(dir: string = CHANGES_DIR): ChangeCatalogue {
   return {
     names,
     generic: names.filter((kind) => spec(kind).generic),
+    has: (kind) => specs.has(kind),
     spec,
     kindOfArt: (art) => byArt.get(art),
   };

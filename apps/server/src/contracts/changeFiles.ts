@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContractChange } from '../../../../generated/types/change.ts';
 import { REPO_ROOT } from '../tariffs/loadTariffs.ts';
@@ -6,9 +6,10 @@ import { REPO_ROOT } from '../tariffs/loadTariffs.ts';
 /** Folder of the change declarations (checked by `npm run definitions:check`). */
 export const CHANGES_DIR = join(REPO_ROOT, 'definitions', 'changes');
 
-/** The change declarations of definitions/changes/, by id. */
+/** The change declarations of definitions/changes/, by id (none when the folder is missing). */
 export function loadChanges(dir: string = CHANGES_DIR): Map<string, ContractChange> {
   const changes = new Map<string, ContractChange>();
+  if (!existsSync(dir)) return changes;
   for (const name of readdirSync(dir)
     .filter((file) => file.endsWith('.json'))
     .sort()) {

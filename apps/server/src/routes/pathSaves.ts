@@ -93,26 +93,29 @@ export function registerVertragSaveRoutes(app: FastifyInstance, context: RouteCo
     required: ['eingeschlossen'],
     changeOf: async (_db, params, body) => hausratChange(params['coverageType'] ?? '', body),
   });
-  saveRoute(app, context, {
-    method: 'PATCH',
-    path: ':productType/umsatz',
-    params: productTypeParams,
-    properties: { jahresumsatz: kindSpec('umsatz').valueSchema },
-    required: ['jahresumsatz'],
-    changeOf: async (db, params, body, identity) => {
-      const row = await findVisibleContract(db, identity, params.id);
-      return row && umsatzFits(context.tariffs, row, params['productType'] ?? '')
-        ? { kind: 'umsatz', value: body['jahresumsatz'] }
-        : null;
-    },
-    afterWrite: async (tx, row) => {
-      await closeRevenueTasks(tx, row.versicherungsNummer, context.today());
-    },
-  });
+  // The revenue change, where the server's definitions declare it.
+  if (context.kinds.has('umsatz'))
+    saveRoute(app, context, {
+      method: 'PATCH',
+      path: ':productType/umsatz',
+      params: productTypeParams,
+      properties: { jahresumsatz: kindSpec('umsatz').valueSchema },
+      required: ['jahresumsatz'],
+      changeOf: async (db, params, body, identity) => {
+        const row = await findVisibleContract(db, identity, params.id);
+        return row && umsatzFits(context.tariffs, row, params['productType'] ?? '')
+          ? { kind: 'umsatz', value: body['jahresumsatz'] }
+          : null;
+      },
+      afterWrite: async (tx, row) => {
+        await closeRevenueTasks(tx, row.versicherungsNummer, context.today());
+      },
+    });
   for (const [path, kind] of [
     ['versicherungssumme', 'versicherungssumme'],
     ['betriebsart', 'betriebsart'],
   ] as const) {
+    if (!context.kinds.has(kind)) continue;
     const spec = kindSpec(kind);
     saveRoute(app, context, {
       method: 'PATCH',

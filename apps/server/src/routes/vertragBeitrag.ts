@@ -120,22 +120,23 @@ export function registerVertragBeitragRoutes(app: FastifyInstance, context: Rout
     { params: coverageParams, body: hausratBody },
     (_row, params, body) => hausratChange(params['coverageType'] ?? '', body),
   );
-  calculateRoute(
-    app,
-    context,
-    ':productType/umsatz',
-    {
-      params: productTypeParams,
-      body: beitragBodySchema('jahresumsatz', kindSpec('umsatz').valueSchema),
-    },
-    (row, params, body) =>
-      umsatzFits(context.tariffs, row, params['productType'] ?? '')
-        ? { kind: 'umsatz', value: body['jahresumsatz'] }
-        : 'not-found',
-    (row, change) => ({
-      jahresumsatz: change.value,
-      alterJahresumsatz: partOf(row, 'jahresumsatz')?.value ?? null,
-      alterBeitrag: row.versicherungsPraemie,
-    }),
-  );
+  if (context.kinds.has('umsatz'))
+    calculateRoute(
+      app,
+      context,
+      ':productType/umsatz',
+      {
+        params: productTypeParams,
+        body: beitragBodySchema('jahresumsatz', kindSpec('umsatz').valueSchema),
+      },
+      (row, params, body) =>
+        umsatzFits(context.tariffs, row, params['productType'] ?? '')
+          ? { kind: 'umsatz', value: body['jahresumsatz'] }
+          : 'not-found',
+      (row, change) => ({
+        jahresumsatz: change.value,
+        alterJahresumsatz: partOf(row, 'jahresumsatz')?.value ?? null,
+        alterBeitrag: row.versicherungsPraemie,
+      }),
+    );
 }

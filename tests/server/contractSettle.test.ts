@@ -1,38 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
 import { buildServer } from '../../apps/server/src/app.ts';
 import { settleDue } from '../../apps/server/src/contracts/settle.ts';
-import { openDatabase } from '../../apps/server/src/db/database.ts';
+import { pendingChanges } from '../../apps/server/src/db/schema/index.ts';
+import { asCustomer, startTestServer, TODAY, type TestServer } from './helpers/testDatabase.ts';
 import {
-  changeEvents,
-  contractTasks,
-  pendingChanges,
-} from '../../apps/server/src/db/schema/index.ts';
-import { defaultTariffs } from '../../apps/server/src/tariffs/index.ts';
-import { defaultChangeKinds } from '../../apps/server/src/contracts/changeCatalogue.ts';
-
-import { demoLogins } from '../../apps/server/src/seed/identityUsers.ts';
-import {
-  asCustomer,
-  DATABASE_URL,
-  startTestServer,
-  TODAY,
-  type TestServer,
-} from './helpers/testDatabase.ts';
-import { startServerProcess, urlWithSchema } from './helpers/serverProcess.ts';
-import { signIn, userPool } from './identityHelpers.ts';
-
-/** The repository's tariffs and change kinds, as a server without a definitions root has them. */
-const PRICING = { tariffs: defaultTariffs(), kinds: defaultChangeKinds() };
+  BASE,
+  eventsOn,
+  plusDays,
+  PRICING,
+  sendTo,
+  viewOn,
+  type View,
+} from './helpers/settleHelpers.ts';
 
 // Pending changes take effect on their day, an expiring contract ends after its last day and
 // revenue reminders run out: all on the server's injectable clock, which the tests move.
-
-const plusDays = (days: number): string => {
-  const day = new Date(`${TODAY}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
-};
 
 let now = TODAY;
 let server: TestServer;
@@ -48,34 +30,15 @@ function ownServer(): void {
   });
 }
 
-const BASE = '/api/vertrag/vertrag';
 const ANNA = asCustomer('2000101');
-const BECKER = asCustomer('2000102');
-type View = Record<string, unknown> & {
-  lastUpdated: string;
-  versicherungsPraemie: number;
-  jahresVersicherungsPraemie: number;
-};
-
-async function view(id: string, headers: Record<string, string>): Promise<View> {
-  const response = await server.app.inject({ method: 'GET', url: `${BASE}/${id}`, headers });
-  expect(response.statusCode).toBe(200);
-  return response.json<View>();
-}
-
+const view = (id: string, headers: Record<string, string>) => viewOn(server, id, headers);
 const send = (
   method: 'PATCH' | 'POST',
   url: string,
   headers: Record<string, string>,
   payload: Record<string, unknown>,
-) => server.app.inject({ method, url: `${BASE}/${url}`, headers, payload });
-
-async function eventsOf(id: string, typ: string) {
-  return server.db.database.db
-    .select()
-    .from(changeEvents)
-    .where(and(eq(changeEvents.versicherungsnummer, id), eq(changeEvents.typ, typ)));
-}
+) => sendTo(server, method, url, headers, payload);
+const eventsOf = (id: string, typ: string) => eventsOn(server, id, typ);
 
 describe('pending changes take effect on their day', () => {
   ownServer();
@@ -472,318 +435,4 @@ describe('the sweep', () => {
     expect(await effective(ID, 'ZahlweiseGeaendert')).toHaveLength(1);
     expect(await effective(ID, 'SelbstbeteiligungGeaendert')).toHaveLength(1);
   });
-});
-
-describe('revenue reminders that run out', () => {
-  ownServer();
-
-  it('raise the revenue by the tariff’s percentage and re-price the contract', async () => {
-    // AS-10000201 (BHV_1) has an open second reminder due on day 14 and a revenue of 940,000 €.
-    now = TODAY;
-    const before = await view('AS-10000201', BECKER);
-    expect(before['aufgaben']).toContainEqual(
-      expect.objectContaining({ typ: 'UmsatzErinnern2', status: 'Offen', faelligAm: plusDays(14) }),
-    );
-    // 940,000 € + 10 % (definitions/tariffs/bhv.json revenueReminders) = 1,034,000 €.
-    const expected = await send('POST', 'AS-10000201/beitrag/BHV/umsatz', BECKER, {
-      versicherungsNummer: 'AS-10000201',
-      wirksamkeitsdatum: plusDays(14),
-      jahresumsatz: 1_034_000,
-    });
-    expect(expected.statusCode).toBe(200);
-    now = plusDays(14);
-    expect(await view('AS-10000201', BECKER)).toMatchObject({
-      jahresumsatz: { value: 940_000 },
-    });
-    now = plusDays(15);
-    // The first request of the day prepares the change of tariff: from the adjusted revenue.
-    const prepared = await server.app.inject({
-      method: 'GET',
-      url: '/api/antrag/betriebshaftpflicht-wechsel/vertrag/AS-10000201',
-      headers: BECKER,
-    });
-    expect(prepared.json()).toMatchObject({ jahresumsatz: { value: 1_034_000 } });
-    const after = await view('AS-10000201', BECKER);
-    // By hand (definitions/tariffs/bhv.json): BHV_M 289 € less 10 % for SB_500 = 260.10 €; the
-    // revenue band up to 2.5 million € multiplies by 1.8 = 468.18 € a year; paid half-yearly
-    // (factor 1.02, 2 payments): 468.18 × 1.02 / 2 = 238.7718 → 238.77 €, 477.54 € a year.
-    // Before, 940,000 € was in the band up to 1 million € (1.45): 260.10 × 1.45 × 1.02 / 2 = 192.34 €.
-    expect(before.versicherungsPraemie).toBe(192.34);
-    expect(after).toMatchObject({
-      jahresumsatz: { value: 1_034_000, isAdjustable: true },
-      versicherungsPraemie: 238.77,
-      jahresVersicherungsPraemie: 477.54,
-    });
-    expect(expected.json()).toMatchObject({ beitrag: 238.77 });
-    expect(after['aufgaben']).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ typ: 'UmsatzErinnern2', status: 'Storniert' }),
-        expect.objectContaining({ typ: 'UmsatzAutomatischAnpassen', status: 'Erledigt' }),
-      ]),
-    );
-    await settleDue(server.db.database.db, PRICING, now);
-    const events = await eventsOf('AS-10000201', 'JahresumsatzAutomatischAngepasst');
-    expect(events).toHaveLength(1);
-    expect(events[0]?.payload).toMatchObject({
-      jahresumsatz: 1_034_000,
-      alterJahresumsatz: 940_000,
-      beitrag: 238.77,
-      alterBeitrag: 192.34,
-    });
-  });
-
-  it('a first reminder that runs out is followed by a second one', async () => {
-    // PR-40000201 (VH) has an open first reminder due on day 30 but no revenue on file: it is
-    // closed without an adjustment. A first reminder of a contract with revenue gets a second.
-    const db = server.db.database.db;
-    now = plusDays(16);
-    await db.insert(contractTasks).values({
-      versicherungsNummer: 'AS-10000201',
-      typ: 'UmsatzErinnern1',
-      faelligAm: plusDays(20),
-    });
-    now = plusDays(21);
-    const after = await view('AS-10000201', BECKER);
-    // 14 days after the first reminder's end (definitions/tariffs/bhv.json).
-    expect(after['aufgaben']).toContainEqual(
-      expect.objectContaining({ typ: 'UmsatzErinnern2', status: 'Offen', faelligAm: plusDays(34) }),
-    );
-    const list = await server.app.inject({
-      method: 'GET',
-      url: `${BASE}/findByPartnerNummer/2000102`,
-      headers: BECKER,
-    });
-    expect(list.json()).toContainEqual(
-      expect.objectContaining({
-        versicherungsNummer: 'AS-10000201',
-        offeneAufgaben: [{ typ: 'UmsatzErinnern2', faelligAm: plusDays(34) }],
-      }),
-    );
-    now = plusDays(31);
-    const vh = await view('PR-40000201', asCustomer('5000102'));
-    expect(vh['aufgaben']).toContainEqual(
-      expect.objectContaining({ typ: 'UmsatzErinnern1', status: 'Storniert' }),
-    );
-    expect(vh['aufgaben']).not.toContainEqual(expect.objectContaining({ typ: 'UmsatzErinnern2' }));
-  });
-
-  it('the second reminder of that first one runs out too: the revenue is raised again', async () => {
-    // 1,034,000 € + 10 % = 1,137,400 €, still in the band up to 2.5 million €: the premium stays
-    // 238.77 € (see above), the revenue on file and the event change.
-    now = plusDays(35);
-    const after = await view('AS-10000201', BECKER);
-    expect(after).toMatchObject({
-      jahresumsatz: { value: 1_137_400 },
-      versicherungsPraemie: 238.77,
-    });
-    expect(after['aufgaben']).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ typ: 'UmsatzErinnern1', status: 'Storniert' }),
-        expect.objectContaining({
-          typ: 'UmsatzErinnern2',
-          status: 'Storniert',
-          faelligAm: plusDays(34),
-        }),
-        expect.objectContaining({
-          typ: 'UmsatzAutomatischAnpassen',
-          status: 'Erledigt',
-          faelligAm: plusDays(34),
-          erledigtAm: plusDays(35),
-        }),
-      ]),
-    );
-    const events = await eventsOf('AS-10000201', 'JahresumsatzAutomatischAngepasst');
-    expect(events.map((event) => event.payload['jahresumsatz'])).toEqual([1_034_000, 1_137_400]);
-    const list = await server.app.inject({
-      method: 'GET',
-      url: `${BASE}/findByPartnerNummer/2000102`,
-      headers: BECKER,
-    });
-    expect(list.json()).toContainEqual(
-      expect.objectContaining({ versicherungsNummer: 'AS-10000201', offeneAufgaben: [] }),
-    );
-  });
-});
-
-describe.runIf(DATABASE_URL)('two servers with their own pools on one PostgreSQL database', () => {
-  ownServer();
-
-  it('apply each due change exactly once when both are asked at the same moment', async () => {
-    let day = TODAY;
-    const second = await openDatabase(server.db.reopenOptions);
-    const other = await buildServer({
-      database: second,
-      migrate: false,
-      testAuth: true,
-      today: () => day,
-      settleIntervalMs: 0,
-    });
-    try {
-      now = TODAY;
-      day = TODAY;
-      const ID = 'HFK-20000101';
-      const KLAUS = asCustomer('3000101');
-      const current = await view(ID, KLAUS);
-      const target = plusDays(60);
-      const saved = await send('PATCH', ID, KLAUS, {
-        lastUpdated: current.lastUpdated,
-        wirksamkeitsdatum: target,
-        neueSelbstbeteiligung: 'SB_500',
-      });
-      expect(saved.statusCode).toBe(200);
-      const saved2 = await send('PATCH', ID, KLAUS, {
-        lastUpdated: saved.json<View>().lastUpdated,
-        wirksamkeitsdatum: target,
-        zahlweise: 'HALBJAEHRLICH',
-      });
-      expect(saved2.statusCode).toBe(200);
-      // Both clocks pass the day; many reads on both, and both sweeps, at once.
-      now = target;
-      day = target;
-      const reads = Array.from({ length: 10 }, (_, i) =>
-        (i % 2 === 0 ? server.app : other).inject({
-          method: 'GET',
-          url: `${BASE}/${ID}`,
-          headers: KLAUS,
-        }),
-      );
-      await Promise.all([
-        ...reads,
-        settleDue(server.db.database.db, PRICING, target),
-        settleDue(second.db, PRICING, target),
-      ]);
-      const effective = async (typ: string) =>
-        (await eventsOf(ID, typ)).filter((event) => event.payload['wirksamGeworden'] === true);
-      expect(await effective('SelbstbeteiligungGeaendert')).toHaveLength(1);
-      expect(await effective('ZahlweiseGeaendert')).toHaveLength(1);
-      const both = await Promise.all([
-        server.app.inject({ method: 'GET', url: `${BASE}/${ID}`, headers: KLAUS }),
-        other.inject({ method: 'GET', url: `${BASE}/${ID}`, headers: KLAUS }),
-      ]);
-      for (const response of both)
-        expect(response.json()).toMatchObject({
-          neueSelbstbeteiligung: 'SB_500',
-          zahlweise: 'HALBJAEHRLICH',
-          vorgemerkteSelbstBeteiligung: [],
-          vorgemerkteZahlweise: [],
-        });
-      expect(both[0]?.json<{ aenderungshistorie: unknown[] }>().aenderungshistorie).toHaveLength(2);
-    } finally {
-      await other.close();
-      await second.close();
-    }
-  });
-});
-
-describe.runIf(DATABASE_URL)('two server processes (main.ts) on one PostgreSQL database', () => {
-  beforeAll(async () => {
-    now = TODAY;
-    // The identity routes write the demo sign-ins the processes check passwords against.
-    server = await startTestServer({ today: () => now, settleIntervalMs: 0, identity: {} });
-  }, 60_000);
-  afterAll(async () => {
-    await server.close();
-  });
-
-  it('apply each due change exactly once under concurrent reads, quotes and sweeps', async () => {
-    const ID = 'HFK-20000101';
-    const KLAUS = asCustomer('3000101');
-    const target = plusDays(40);
-    // Two processes whose clocks (SERVER_TODAY, honoured outside production) are already on the
-    // day; each sweeps at its start and then every 20 ms, besides settling before each request.
-    const env = {
-      DATABASE_URL: urlWithSchema(DATABASE_URL ?? '', server.db.reopenOptions.searchPath ?? ''),
-      SEED: 'off',
-      SERVER_TODAY: target,
-      SETTLE_INTERVAL_MS: '20',
-    };
-    const processes = await Promise.all([startServerProcess(env), startServerProcess(env)]);
-    try {
-      const login = demoLogins().find((entry) => entry.partnerNummer === '3000101');
-      if (!login) throw new Error('no demo sign-in of 3000101');
-      const tokens = await Promise.all(
-        processes.map(async ({ base }) => {
-          const outcome = await signIn(
-            await userPool(base, 'benutzer'),
-            login.username,
-            login.password,
-          );
-          if (outcome.kind !== 'success') throw new Error(`sign-in failed: ${outcome.kind}`);
-          return outcome.session.getAccessToken().getJwtToken();
-        }),
-      );
-      /** One call; a 503 of the load shedding (main.ts turns it on) is tried again. */
-      const call = async (index: number, path: string, body?: object): Promise<Response> => {
-        for (let attempt = 0; ; attempt += 1) {
-          const response = await fetch(`${processes[index]?.base}${BASE}/${path}`, {
-            method: body ? 'POST' : 'GET',
-            headers: {
-              authorization: `Bearer ${tokens[index]}`,
-              ...(body ? { 'content-type': 'application/json' } : {}),
-            },
-            ...(body ? { body: JSON.stringify(body) } : {}),
-          });
-          if (response.status !== 503 || attempt === 20) return response;
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-      };
-      // This test's server, still on TODAY, saves both changes for the day: from that moment
-      // they are due for both processes, which race for them with their sweeps, the requests
-      // below and two more sweeps of this test.
-      const current = await view(ID, KLAUS);
-      const saved = await send('PATCH', ID, KLAUS, {
-        lastUpdated: current.lastUpdated,
-        wirksamkeitsdatum: target,
-        neueSelbstbeteiligung: 'SB_500',
-        zahlweise: 'HALBJAEHRLICH',
-      });
-      expect(saved.statusCode).toBe(200);
-      const storm = Array.from({ length: 30 }, (_, i) => {
-        const index = i % 2;
-        if (i % 3 === 0) return call(index, `findByPartnerNummer/3000101`);
-        if (i % 3 === 1)
-          return call(index, `${ID}/beitrag/selbstbeteiligung`, {
-            versicherungsNummer: ID,
-            wirksamkeitsdatum: target,
-            neueSelbstbeteiligung: 'SB_500',
-          });
-        return call(index, ID);
-      });
-      const db = server.db.database.db;
-      const responses = await Promise.all([
-        ...storm,
-        settleDue(db, PRICING, target),
-        settleDue(db, PRICING, target),
-      ]);
-      for (const response of responses.slice(0, storm.length))
-        expect((response as Response).status).toBe(200);
-      const effective = async (typ: string) =>
-        (await eventsOf(ID, typ)).filter((event) => event.payload['wirksamGeworden'] === true);
-      expect(await effective('SelbstbeteiligungGeaendert')).toHaveLength(1);
-      expect(await effective('ZahlweiseGeaendert')).toHaveLength(1);
-      for (const index of [0, 1]) {
-        const read = await call(index, ID);
-        const body = (await read.json()) as Record<string, unknown>;
-        expect(body).toMatchObject({
-          neueSelbstbeteiligung: 'SB_500',
-          zahlweise: 'HALBJAEHRLICH',
-          vorgemerkteSelbstBeteiligung: [],
-          vorgemerkteZahlweise: [],
-        });
-        expect(body['aenderungshistorie']).toHaveLength(2);
-        // The quote each process answers starts from the contract as it now stands.
-        const quote = await call(index, `${ID}/beitrag/selbstbeteiligung`, {
-          versicherungsNummer: ID,
-          wirksamkeitsdatum: target,
-          neueSelbstbeteiligung: 'SB_500',
-        });
-        expect(await quote.json()).toMatchObject({
-          zahlweise: 'HALBJAEHRLICH',
-          beitrag: body['versicherungsPraemie'],
-        });
-      }
-    } finally {
-      await Promise.all(processes.map((child) => child.stop()));
-    }
-  }, 180_000);
 });

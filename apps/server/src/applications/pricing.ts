@@ -65,7 +65,6 @@ export function priceAnswers(
     today,
     variant: caller.variant,
     brand: caller.brand,
-    catalogues: application.catalogues,
   });
   if (rating.kind === 'incomplete')
     return validation(

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ValidateFunction } from 'ajv';
 import {
   draftRequest,
@@ -139,6 +139,13 @@ function v1TabState(formData: Record<string, Record<string, unknown>>): WizardSt
 
 let v2: WizardDefinition;
 let validators: Record<string, ValidateFunction>;
+
+// The validation clock is the process's: put back what was there when the file ends (other
+// files of the same worker read it).
+const clockBefore = validationRuntime.now;
+afterAll(() => {
+  validationRuntime.now = clockBefore;
+});
 
 beforeAll(() => {
   validationRuntime.now = () => new Date(2025, 5, 15, 12);

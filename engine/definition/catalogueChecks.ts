@@ -63,8 +63,12 @@ function catalogueCalls(root: unknown): { pointer: string; args: unknown[] }[] {
   return found;
 }
 
+/** Where a tariff's rules run with the catalogues in scope: its inputs, from answers or a contract. */
+const READS_CATALOGUES = /^\/rating\/(inputs\/[^/]+\/value|contractInputs\/[^/]+)(\/|$)/;
+
 /**
- * A tariff's catalogue lookups name a catalogue of definitions/catalogues/ and one of its
+ * A tariff's catalogue lookups stand in its inputs (the steps, outputs and insurable rules read
+ * only the inputs, so a lookup there would always be null), and name a catalogue of definitions/catalogues/ and one of its
  * attributes, both as literal texts, so that a renamed attribute fails here and not in a quote.
  */
 export function checkCatalogueLookups(
@@ -72,6 +76,13 @@ export function checkCatalogueLookups(
   catalogues: ReadonlyMap<string, Catalogue>,
 ): void {
   for (const { pointer, args } of catalogueCalls(tariff.value)) {
+    if (!READS_CATALOGUES.test(pointer)) {
+      tariff.report(
+        pointer,
+        'a tariff reads a catalogue only in an input (rating.inputs.<name>.value or rating.contractInputs.<name>): declare an input with the lookup and let the steps read the input',
+      );
+      continue;
+    }
     const [id, , attribute] = args;
     const catalogue = typeof id === 'string' ? catalogues.get(id) : undefined;
     if (!catalogue) {

@@ -100,18 +100,21 @@ describe('a line added only in definitions/ (musical instruments)', () => {
   it('is priced by its own tariff, with the worksheet of the price', async () => {
     const priced = await post('/api/antrag/musikinstrument/beitrag', body(antworten), HANSEN);
     expect(priced.statusCode, priced.body).toBe(200);
-    // 2,500 € guitar: rate 3 % (band up to 10,000) = 75, abroad +25 % = 93.75 a year;
-    // monthly 93.75 * 1.05 / 12 = 8.20, twelve times 98.40 a year.
+    // 2,500 € guitar: rate 3 % (band up to 10,000) = 75, abroad +25 % = 93.75, less 10 % for a
+    // master workshop's instrument (Hanika, in the fixture's own catalogue of makers, which the
+    // repository's catalogues do not hold) = 84.375 a year; monthly 84.375 * 1.05 / 12 = 7.38,
+    // twelve times 88.56 a year.
     const quote = priced.json<Record<string, unknown>>();
     expect(quote).toMatchObject({
       versicherbar: true,
-      beitrag: 8.2,
-      jahresbeitrag: 98.4,
+      beitrag: 7.38,
+      jahresbeitrag: 88.56,
       waehrung: 'EUR',
       zahlweise: 'MONATLICH',
       versicherungssumme: 2500,
     });
     expect(JSON.stringify(quote['rechenweg'])).toContain('Jahressatz nach Art des Instruments');
+    expect(JSON.stringify(quote['rechenweg'])).toContain('Meisterwerkstatt');
   });
 
   it('refuses an instrument above 30,000 € with the tariff reason', async () => {
@@ -146,7 +149,7 @@ describe('a line added only in definitions/ (musical instruments)', () => {
       versicherungsName: 'Musikinstrumentenversicherung',
       deckungsIdentifier: 'MI_WELT',
       versicherungsSumme: 2500,
-      versicherungsPraemie: 8.2,
+      versicherungsPraemie: 7.38,
       zahlweise: 'MONATLICH',
       vertragsBeginn: '2025-07-01',
       bankverbindung: { iban: 'DE75512108001245126199', kontoinhaber: 'Jonas Wagner' },
@@ -205,18 +208,19 @@ describe('a line added only in definitions/ (musical instruments)', () => {
         { versicherungsNummer: bought, wirksamkeitsdatum: '2025-09-01', neuerInstrumentwert: wert },
         headers,
       );
-    // The guitar is valued at 12,000 €: rate 2.5 % (band up to 30,000) = 300, abroad +25 % = 375
-    // a year; monthly 375 * 1.05 / 12 = 32.8125 -> 32.81. The agent sees the worksheet.
+    // The guitar is valued at 12,000 €: rate 2.5 % (band up to 30,000) = 300, abroad +25 % = 375,
+    // less 10 % for the master workshop (the fixture's catalogue, read from the contract's maker)
+    // = 337.5 a year; monthly 337.5 * 1.05 / 12 = 29.53125 -> 29.53. The agent sees the worksheet.
     const quoted = await quoteOf(12_000, HANSEN);
     expect(quoted.statusCode, quoted.body).toBe(200);
     expect(quoted.json()).toMatchObject({
       ungueltig: false,
-      beitrag: 32.81,
+      beitrag: 29.53,
       zahlweise: 'MONATLICH',
     });
-    expect(JSON.stringify(quoted.json<{ rechenweg: unknown }>().rechenweg)).toContain(
-      'Jahressatz nach Art des Instruments',
-    );
+    const rechenweg = JSON.stringify(quoted.json<{ rechenweg: unknown }>().rechenweg);
+    expect(rechenweg).toContain('Jahressatz nach Art des Instruments');
+    expect(rechenweg).toContain('Meisterwerkstatt');
     // Above the tariff's limit: its reason, not a price.
     const tooDearQuote = await quoteOf(40_000, JONAS);
     expect(tooDearQuote.json()).toMatchObject({
@@ -261,7 +265,7 @@ describe('a line added only in definitions/ (musical instruments)', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({
       versicherungsSumme: 2500,
-      versicherungsPraemie: 8.2,
+      versicherungsPraemie: 7.38,
       vorgemerkteVersicherungssumme: [{ wert: 12_000, wirksamAb: '2025-09-01' }],
     });
 
@@ -271,7 +275,7 @@ describe('a line added only in definitions/ (musical instruments)', () => {
     const view = after.json<Record<string, unknown>>();
     expect(view).toMatchObject({
       versicherungsSumme: 12_000,
-      versicherungsPraemie: 32.81,
+      versicherungsPraemie: 29.53,
       vorgemerkteVersicherungssumme: [],
       aenderungshistorie: [
         {

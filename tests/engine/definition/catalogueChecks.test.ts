@@ -61,6 +61,16 @@ describe('the definitions check of catalogues and their lookups', () => {
     ]);
   });
 
+  it('refuses a lookup outside the inputs, where the routine has no catalogues', () => {
+    const tariff = realJson(TARIFF);
+    const rating = tariff['rating'] as JsonObject;
+    const step = (rating['steps'] as JsonObject[])[0] as JsonObject;
+    step['when'] = { catalogue: ['fahrradhersteller', 'Cube'] };
+    expect(located({ [TARIFF]: tariff })).toEqual([
+      `${TARIFF} /rating/steps/0/when/catalogue: a tariff reads a catalogue only in an input (rating.inputs.<name>.value or rating.contractInputs.<name>): declare an input with the lookup and let the steps read the input`,
+    ]);
+  });
+
   it('refuses the operator in a flow, whose rules the browser evaluates too', () => {
     const flow = realJson(FLOW);
     const step = (flow['steps'] as JsonObject[])[0] as JsonObject;

@@ -65,6 +65,7 @@ export function priceAnswers(
     today,
     variant: caller.variant,
     brand: caller.brand,
+    catalogues: application.catalogues,
   });
   if (rating.kind === 'incomplete')
     return validation(

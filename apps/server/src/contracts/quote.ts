@@ -119,6 +119,7 @@ export function priceChanges(
     };
   const rated = rateContract(tariff, view, {
     today,
+    catalogues: tariffs.catalogues,
     wirksamkeitsdatum,
     hauptfaelligkeit: { day: row.hauptfaelligkeitTag, month: row.hauptfaelligkeitMonat },
     zahlweise,

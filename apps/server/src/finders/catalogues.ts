@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { catalogueLookup, type CatalogueLookup } from '#engine';
 import type { Catalogue } from '../../../../generated/types/catalogue.ts';
-import { REPO_ROOT } from '../tariffs/loadTariffs.ts';
+import { REPO_ROOT } from '../repoRoot.ts';
 
 /** Folder of the catalogue files (dog breeds, business types). */
 export const CATALOGUES_DIR = join(REPO_ROOT, 'definitions', 'catalogues');

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { WizardDefinition } from '#engine';
 import { loadServerFlow, type ServerFlow } from '../claims/flowAnswers.ts';
+import type { CatalogueLookup } from '#engine';
 import type { Currency, Tariff, TariffCatalogue } from '../tariffs/index.ts';
 
 /** An application flow the server serves: its checked definition, validators and texts, and tariffs. */
@@ -12,6 +13,8 @@ export interface ApplicationFlow {
    * makes sure there is exactly one for the currency of every brand the flow is offered under).
    */
   tariffIn(currency: Currency): Tariff | undefined;
+  /** The catalogues its tariffs' rules read (those of the same definitions). */
+  catalogues: CatalogueLookup;
 }
 
 /** The flows of generated/definitions, by id, as the server finds them. */
@@ -60,6 +63,7 @@ export function createFlowRegistry(tariffs: TariffCatalogue, root = process.cwd(
         entry = {
           flow: loadServerFlow(id, root),
           tariffIn: (currency) => rated.find((tariff) => tariff.currency === currency),
+          catalogues: tariffs.catalogues,
         };
         compiled.set(id, entry);
       }

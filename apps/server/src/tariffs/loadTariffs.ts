@@ -1,6 +1,8 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { catalogueLookup } from '#engine';
+import { readCatalogues, repositoryCatalogues } from '../finders/catalogues.ts';
+import { REPO_ROOT } from '../repoRoot.ts';
+import { join } from 'node:path';
 import { createAjv } from '../../../../engine/validation/createAjv.ts';
 import {
   tariffCatalogue,
@@ -9,8 +11,7 @@ import {
   type TariffProduct,
 } from './tariff.ts';
 
-/** The repository root (definitions/ and generated/ are read from it). */
-export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
+export { REPO_ROOT };
 
 /** Folder of the tariff files. */
 export const TARIFFS_DIR = join(REPO_ROOT, 'definitions', 'tariffs');
@@ -53,7 +54,14 @@ export function loadTariffs(dir: string = TARIFFS_DIR, root: string = REPO_ROOT)
     }
     tariffs.push(data);
   }
-  return tariffCatalogue(tariffs);
+  // The catalogues of the same definitions (a test's copy has its own; the repository's are shared).
+  const catalogueDir = join(root, 'definitions', 'catalogues');
+  return tariffCatalogue(
+    tariffs,
+    root === REPO_ROOT || !existsSync(catalogueDir)
+      ? repositoryCatalogues()
+      : catalogueLookup([...readCatalogues(catalogueDir).values()]),
+  );
 }
 
 let cached: TariffCatalogue | undefined;

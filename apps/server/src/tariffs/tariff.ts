@@ -1,6 +1,8 @@
 import type { Produkt } from '../db/schema/contractTypes.ts';
 
 import type { Tariff } from '../../../../generated/types/tariff.ts';
+import type { CatalogueLookup } from '#engine';
+import { repositoryCatalogues } from '../finders/catalogues.ts';
 
 export type { Tariff };
 
@@ -38,16 +40,22 @@ export interface TariffCatalogue {
   get(product: TariffProduct, currency: Currency): Tariff | undefined;
   /** Every tariff, each once. */
   all(): readonly Tariff[];
+  /** The catalogues the tariffs' rules read (those of the same definitions). */
+  catalogues: CatalogueLookup;
 }
 
 /** A catalogue of tariffs (each product priced at most once per currency, see loadTariffs). */
-export function tariffCatalogue(tariffs: readonly Tariff[]): TariffCatalogue {
+export function tariffCatalogue(
+  tariffs: readonly Tariff[],
+  catalogues: CatalogueLookup = repositoryCatalogues(),
+): TariffCatalogue {
   const byKey = new Map<string, Tariff>();
   for (const tariff of tariffs)
     for (const product of tariff.products) byKey.set(`${product} ${tariff.currency}`, tariff);
   return {
     get: (product, currency) => byKey.get(`${product} ${currency}`),
     all: () => tariffs,
+    catalogues,
   };
 }
 

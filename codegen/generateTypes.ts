@@ -24,6 +24,7 @@ export const TYPED_SCHEMAS: Record<string, string> = {
   'contract-reasons': 'ContractReasons',
   'contract-page': 'ContractPage',
   change: 'ContractChange',
+  'contract-data': 'ContractDataChange',
 };
 
 const options = (root: string, cwd: string) => ({

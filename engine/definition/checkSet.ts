@@ -1,4 +1,6 @@
 import { checkChangeSet } from './changeChecks.ts';
+import { checkDataChangeSet } from './dataChangeChecks.ts';
+import type { ContractDataChange } from '../../generated/types/contract-data.ts';
 import type { ContractChange } from '../../generated/types/change.ts';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { schemaHostFor } from './schemaHost.ts';
@@ -13,7 +15,7 @@ import {
 import type { Catalogue } from '../../generated/types/catalogue.ts';
 import { checkDocumentSet, checkDocumentsSection } from './documentChecks.ts';
 import { checkIssueSection } from './issueChecks.ts';
-import { checkTariffParts } from './partChecks.ts';
+import { checkTariffParts, tariffPartUris } from './partChecks.ts';
 import type { StaticDocument } from '../../generated/types/document.ts';
 import type { ClaimProducts } from '../../generated/types/claim-products.ts';
 import { checkClaimProducts } from './claimProductChecks.ts';
@@ -64,6 +66,11 @@ const FOLDER_SCHEMAS: { pattern: RegExp; schema: string; kind: string }[] = [
   { pattern: /^definitions\/locales\/de\/[^/]+\.json$/, schema: 'locale-bundle', kind: 'locale' },
   { pattern: /^definitions\/tariffs\/[^/]+\.json$/, schema: 'tariff', kind: 'tariff' },
   { pattern: /^definitions\/changes\/[^/]+\.json$/, schema: 'change', kind: 'change' },
+  {
+    pattern: /^definitions\/contract-data\/[^/]+\.json$/,
+    schema: 'contract-data',
+    kind: 'contract-data',
+  },
   { pattern: /^definitions\/registers\/[^/]+\.json$/, schema: 'register', kind: 'register' },
   { pattern: /^definitions\/catalogues\/[^/]+\.json$/, schema: 'catalogue', kind: 'catalogue' },
   { pattern: /^definitions\/documents\/[^/]+\.json$/, schema: 'document', kind: 'document' },
@@ -172,9 +179,16 @@ export function checkDefinitionSet(
       continue;
     }
     if (
-      ['brand', 'environment', 'tariff', 'change', 'register', 'catalogue', 'document'].includes(
-        match.kind,
-      ) &&
+      [
+        'brand',
+        'environment',
+        'tariff',
+        'change',
+        'contract-data',
+        'register',
+        'catalogue',
+        'document',
+      ].includes(match.kind) &&
       (source.value as { id: string }).id !== baseName(path)
     ) {
       reporter(source)('/id', `id must equal the file name "${baseName(path)}"`);
@@ -274,9 +288,23 @@ export function checkDefinitionSet(
     ]),
     lookup: (uri) => ajv.getSchema(uri)?.schema,
   });
+  // A change may read and write the lines' own parts besides the spec's view.
+  const ownParts = new Map(
+    byKind('tariff').flatMap((v) => [...tariffPartUris(v.source.path, v.value as Tariff)]),
+  );
   checkChangeSet(
     byKind('change').map((v) => ({ value: v.value as ContractChange, report: reporter(v.source) })),
     (uri) => ajv.getSchema(uri)?.schema,
+    ownParts,
+  );
+  checkDataChangeSet(
+    byKind('contract-data').map((v) => ({
+      value: v.value as ContractDataChange,
+      report: reporter(v.source),
+    })),
+    (uri) => ajv.getSchema(uri)?.schema,
+    new Set(byKind('register').map((v) => baseName(v.source.path))),
+    ownParts,
   );
   for (const v of byKind('claim-products'))
     checkClaimProducts({ value: v.value as ClaimProducts, report: reporter(v.source) }, bundles);

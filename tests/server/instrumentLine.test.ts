@@ -303,4 +303,48 @@ describe('a line added only in definitions/ (musical instruments)', () => {
     expect(pdf.statusCode).toBe(200);
     expect(await pdfText(pdf.rawPayload)).toContain('Instrument Hanika Seriennummer HN-58-2211');
   });
+
+  it("corrects the instrument's serial number at once, through the line's own data change", async () => {
+    const JONAS = asCustomer(CUSTOMER);
+    const url = `/api/vertrag/vertrag/${bought}`;
+    const patch = (number: string, serial: string, lastUpdated: string) =>
+      server.app.inject({
+        method: 'PATCH',
+        url: `/api/vertrag/vertrag/${number}/instrument/seriennummer`,
+        headers: JONAS,
+        payload: { lastUpdated, seriennummer: serial },
+      });
+    const before = (await get(url, JONAS)).json<{ lastUpdated: string }>();
+    const tooLong = await patch(bought, 'S'.repeat(61), before.lastUpdated);
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toMatchObject({
+      fieldErrors: [
+        {
+          path: '/body/seriennummer',
+          keyword: 'maxLength',
+          message: 'Die Seriennummer hat höchstens 60 Zeichen.',
+        },
+      ],
+    });
+    const saved = await patch(bought, '  HN-58-2299 ', before.lastUpdated);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const view = saved.json<Record<string, unknown>>();
+    expect(view['instrument']).toMatchObject({ hersteller: 'Hanika', seriennummer: 'HN-58-2299' });
+    expect(viewProblems(view)).toEqual([]);
+    // A contract of another line has no instrument: the change's rule refuses it.
+    const list = await get(`/api/vertrag/vertrag/findByPartnerNummer/${CUSTOMER}`, JONAS);
+    const other = list
+      .json<{ versicherungsNummer: string; produkt: string; aktiv: boolean }[]>()
+      .find((contract) => contract.produkt !== 'INSTRUMENT' && contract.aktiv);
+    if (!other) throw new Error(`customer ${CUSTOMER} has no other active contract`);
+    const otherView = (await get(`/api/vertrag/vertrag/${other.versicherungsNummer}`, JONAS)).json<{
+      lastUpdated: string;
+    }>();
+    const refused = await patch(other.versicherungsNummer, 'HN-1', otherView.lastUpdated);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({
+      error: 'unprocessable',
+      message: 'Zu diesem Vertrag gehört kein Instrument.',
+    });
+  });
 });

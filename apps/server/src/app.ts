@@ -269,7 +269,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   registerVertragBeitragRoutes(app, context);
   registerVertragSaveRoute(app, context);
   registerVertragSaveRoutes(app, context);
-  registerVertragDatenRoutes(app, context);
+  registerVertragDatenRoutes(app, context, { root });
   registerVertragEndeRoutes(app, context);
   registerPortalRoutes(app, context, uploadConfig);
   registerKundendatenRoutes(app, context);

@@ -44,7 +44,11 @@ function parentOf(view: ViewData, path: string): { node: Record<string, unknown>
  * to a list, remove the items a rule picks), each rule reading the view as the ops before left it.
  * The given view is not changed.
  */
-export function applyEffect(view: ViewData, change: ContractChange, data: ChangeData): ViewData {
+export function applyEffect(
+  view: ViewData,
+  change: Pick<ContractChange, 'effect'>,
+  data: ChangeData,
+): ViewData {
   const next = structuredClone(view);
   for (const op of change.effect) {
     const { node, key } = parentOf(next, op.path);
@@ -62,7 +66,11 @@ export function applyEffect(view: ViewData, change: ContractChange, data: Change
 }
 
 /** The first of a change's `appliesWhen` rules that does not hold for the contract: its reason. */
-export function refusalOf(change: ContractChange, view: ViewData, data: ChangeData): string | null {
+export function refusalOf(
+  change: Pick<ContractChange, 'appliesWhen'>,
+  view: ViewData,
+  data: ChangeData,
+): string | null {
   const scope = { contract: view, change: data };
   return (change.appliesWhen ?? []).find((entry) => !ruleHolds(entry.rule, scope))?.reason ?? null;
 }

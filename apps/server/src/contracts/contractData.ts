@@ -7,27 +7,18 @@ import {
   normalizeIban,
 } from '#engine';
 import { marketOf } from '../platform/brands.ts';
-import { isInRegister } from '../applications/registers.ts';
 import type { Bankverbindung } from '../db/schema/index.ts';
 import type { ContractRow } from './access.ts';
-import { fieldRefusal, unprocessable, type DataChange } from './dataSave.ts';
-import { partOf } from './parts.ts';
+import { fieldRefusal, type DataChange } from './dataSave.ts';
 import type { SaveOutcome } from './saveChange.ts';
 
-/** German messages of the bank-details and frame-number saves. */
+/** German messages of the bank-details save. */
 export const CONTRACT_DATA_MESSAGES = {
   inactive: 'Dieser Vertrag ist nicht mehr aktiv und kann nicht mehr geändert werden.',
   sepaMandat: 'Bitte erteilen Sie das SEPA-Lastschriftmandat.',
   lsvErmaechtigung: 'Bitte erteilen Sie die Lastschrift-Ermächtigung (LSV+).',
   kontoinhaber: 'Bitte geben Sie den Kontoinhaber an (höchstens 70 Zeichen).',
-  noBike: 'Zu diesem Vertrag gehört kein Fahrrad.',
-  rahmennummer: 'Die Rahmennummer besteht aus 3 bis 30 Buchstaben, Ziffern oder Bindestrichen.',
-  stolen:
-    'Diese Rahmennummer ist als gestohlen gemeldet und kann nicht übernommen werden. Bitte wenden Sie sich an unseren Kundenservice.',
 } as const;
-
-/** The register of frame numbers reported stolen (definitions/registers/). */
-export const STOLEN_FRAMES_REGISTER = 'gestohlene-rahmennummern';
 
 /** The longest account holder's name (SEPA allows 70 characters). */
 export const KONTOINHABER_MAX = 70;
@@ -103,35 +94,5 @@ export function bankChange(
       action: 'vertrag.bankverbindungAendern',
       details: { iban: maskIban(bank.iban), vorher: row.bankverbindung ? 'vorhanden' : 'keine' },
     },
-  };
-}
-
-/** A frame number as stored: trimmed and upper case; null when it is not 3..30 of A-Z, 0-9, "-". */
-export function normalizeRahmennummer(value: string): string | null {
-  const normalized = value.trim().toUpperCase();
-  return /^[A-Z0-9-]{3,30}$/.test(normalized) ? normalized : null;
-}
-
-/**
- * The change writing a new frame number, or the 422 refusing it: a contract without a bike, a
- * number in the register of stolen frames.
- */
-export function frameChange(
-  row: ContractRow,
-  rahmennummer: string,
-  registersDir?: string,
-): DataChange | SaveOutcome {
-  // A contract insures a bike when it has the part: whichever line declares it.
-  const fahrrad = partOf(row, 'fahrrad');
-  if (!fahrrad) return unprocessable(CONTRACT_DATA_MESSAGES.noBike);
-  if (isInRegister(STOLEN_FRAMES_REGISTER, rahmennummer, registersDir))
-    return unprocessable(CONTRACT_DATA_MESSAGES.stolen);
-  return {
-    columns: { fahrrad: { ...fahrrad, rahmennummer } },
-    event: {
-      typ: 'RahmennummerGeaendert',
-      payload: { neu: rahmennummer, alt: fahrrad.rahmennummer },
-    },
-    audit: { action: 'vertrag.rahmennummerAendern', details: {} },
   };
 }

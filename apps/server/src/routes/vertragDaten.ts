@@ -4,11 +4,10 @@ import {
   bankChange,
   bankDetailsOf,
   CONTRACT_DATA_MESSAGES,
-  frameChange,
-  normalizeRahmennummer,
   type BankBody,
 } from '../contracts/contractData.ts';
-import { fieldRefusal, saveContractData, type DataSaveRequest } from '../contracts/dataSave.ts';
+import { loadDataChangeRoutes } from '../contracts/dataChanges.ts';
+import { saveContractData, type DataSaveRequest } from '../contracts/dataSave.ts';
 import type { SaveOutcome } from '../contracts/saveChange.ts';
 import { withIdempotency } from '../idempotency/guard.ts';
 import { idParams, requireIdentity, type RouteContext } from './context.ts';
@@ -34,22 +33,11 @@ const bankBodySchema = {
   additionalProperties: false,
 } as const;
 
-interface FrameBody {
+/** Body of a contract data change: the version read and the value in the change's field. */
+interface DataBody extends Record<string, unknown> {
   versicherungsNummer?: string;
   lastUpdated: string;
-  rahmennummer: string;
 }
-
-/** Body of PATCH .../{id}/fahrrad/rahmennummer; the number's form is checked after trimming. */
-const frameBodySchema = {
-  type: 'object',
-  properties: {
-    ...base,
-    rahmennummer: { type: 'string', maxLength: 100, trimmedRequired: true },
-  },
-  required: ['lastUpdated', 'rahmennummer'],
-  additionalProperties: false,
-} as const;
 
 type Prepare = DataSaveRequest['prepare'];
 
@@ -89,12 +77,16 @@ async function runDataSave(
 
 /**
  * Contract data a customer (or the agent) changes at once, without a premium:
- * PATCH .../{id}/bankverbindung (IBAN, BIC, account holder and the SEPA mandate) and
- * PATCH .../{id}/fahrrad/rahmennummer (a bike contract's frame number, checked against the
- * register of stolen frames). Both are conditional on lastUpdated, honour Idempotency-Key and
- * answer the contract view.
+ * PATCH .../{id}/bankverbindung (IBAN, BIC, account holder and the SEPA mandate), and one
+ * PATCH .../{id}/<path> per contract data change of the definitions root (definitions/contract-data/:
+ * a path, a body field, its rules, register checks and effect). All are
+ * conditional on lastUpdated, honour Idempotency-Key and answer the contract view.
  */
-export function registerVertragDatenRoutes(app: FastifyInstance, context: RouteContext): void {
+export function registerVertragDatenRoutes(
+  app: FastifyInstance,
+  context: RouteContext,
+  { root }: { root: string },
+): void {
   app.patch<{ Params: { id: string }; Body: BankBody }>(
     `${VERTRAG_BASE}/:id/bankverbindung`,
     { schema: { params: idParams, body: bankBodySchema } },
@@ -105,15 +97,26 @@ export function registerVertragDatenRoutes(app: FastifyInstance, context: RouteC
       }),
   );
 
-  app.patch<{ Params: { id: string }; Body: FrameBody }>(
-    `${VERTRAG_BASE}/:id/fahrrad/rahmennummer`,
-    { schema: { params: idParams, body: frameBodySchema } },
-    (request, reply) =>
-      runDataSave(context, request, reply, 'fahrrad/rahmennummer', request.body, () => {
-        const rahmennummer = normalizeRahmennummer(request.body.rahmennummer);
-        if (rahmennummer === null)
-          return fieldRefusal('/body/rahmennummer', 'pattern', CONTRACT_DATA_MESSAGES.rahmennummer);
-        return (row) => frameChange(row, rahmennummer);
-      }),
-  );
+  for (const route of loadDataChangeRoutes(root)) {
+    const { path, field, value } = route.declaration;
+    app.patch<{ Params: { id: string }; Body: DataBody }>(
+      `${VERTRAG_BASE}/:id/${path}`,
+      {
+        schema: {
+          params: idParams,
+          body: {
+            type: 'object',
+            properties: { ...base, [field]: value },
+            required: ['lastUpdated', field],
+            additionalProperties: false,
+          },
+        },
+      },
+      (request, reply) =>
+        runDataSave(context, request, reply, path, request.body, () => {
+          const stored = route.stored(request.body[field]);
+          return 'status' in stored ? stored : (row) => route.change(row, stored.value);
+        }),
+    );
+  }
 }

@@ -25,6 +25,8 @@ export const TYPED_SCHEMAS: Record<string, string> = {
   'contract-page': 'ContractPage',
   change: 'ContractChange',
   'contract-data': 'ContractDataChange',
+  kundendaten: 'Kundendaten',
+  kontaktdaten: 'Kontaktdaten',
 };
 
 const options = (root: string, cwd: string) => ({

@@ -1,5 +1,17 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAjv } from '../../engine/validation/createAjv.ts';
 import { asAgent, asCustomer, startTestServer, type TestServer } from './helpers/testDatabase.ts';
+
+/** The answer's schema, which the web app's type is generated from. */
+function answerProblems(answer: unknown): unknown[] {
+  const read = (name: string) =>
+    JSON.parse(readFileSync(`definitions/schema/${name}.schema.json`, 'utf8')) as object;
+  const ajv = createAjv();
+  ajv.addSchema(read('kontaktdaten'));
+  const validate = ajv.compile(read('kundendaten'));
+  return validate(answer) ? [] : (validate.errors ?? []);
+}
 
 // The customer's own data: read, and the contact data (address, preferred channel) changed with
 // German field messages; only the signed-in customer's own record.
@@ -34,6 +46,7 @@ describe('kundendaten', () => {
       kontaktkanal: 'EMAIL',
       adresse: { plz: expect.stringMatching(/^\d{5}$/) },
     });
+    expect(answerProblems(response.json())).toEqual([]);
     expect(response.headers['cache-control']).toContain('no-store');
   });
 
@@ -57,6 +70,7 @@ describe('kundendaten', () => {
       adresse: { strasse: 'Neue Straße', hausnummer: '12a', plz: '22767', ort: 'Hamburg' },
       kontaktkanal: 'CHAT',
     });
+    expect(answerProblems(response.json())).toEqual([]);
     expect((await get(headers)).json()).toMatchObject({ kontaktkanal: 'CHAT' });
     // Someone else's record is untouched.
     expect((await get(asCustomer('2000101'))).json()).toMatchObject({ kontaktkanal: 'EMAIL' });

@@ -1,4 +1,7 @@
 import common from '../../../../definitions/locales/de/common.json' with { type: 'json' };
+import kontaktdatenSchema from '../../../../definitions/schema/kontaktdaten.schema.json' with { type: 'json' };
+import type { Kontaktdaten } from '../../../../generated/types/kontaktdaten.ts';
+import type { Kundendaten } from '../../../../generated/types/kundendaten.ts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
@@ -9,48 +12,15 @@ import { marketOf } from '../platform/brands.ts';
 import { identityUsers } from '../identity/schema.ts';
 import { requireRole, type RouteContext } from './context.ts';
 
-/** The customer's data as the portal's "kundendaten" shows it. */
-export interface Kundendaten {
-  partnerNummer: string;
-  anrede: string | null;
-  vorname: string;
-  nachname: string;
-  firmenname: string | null;
-  email: string;
-  handynummer: string | null;
-  adresse: { strasse: string; hausnummer: string; plz: string; ort: string };
-  kontaktkanal: 'CHAT' | 'EMAIL';
-}
+export type { Kundendaten, Kontaktdaten };
 
-/** The customer's contact data and preferred channel (PUT body). */
-export interface Kontaktdaten {
-  strasse: string;
-  hausnummer: string;
-  plz: string;
-  ort: string;
-  kontaktkanal: 'CHAT' | 'EMAIL';
-}
-
-const text = (max: number) => ({ type: 'string', minLength: 1, maxLength: max, pattern: '\\S' });
-
-const KONTAKTDATEN_SCHEMA = {
-  type: 'object',
-  properties: {
-    strasse: text(100),
-    hausnummer: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 10,
-      pattern: '^\\d+\\s?[a-zA-Z]?(-\\d+)?$',
-    },
-    // A postcode of the customer's brand's country: checked against its market below.
-    plz: { type: 'string', minLength: 1, maxLength: 10 },
-    ort: text(100),
-    kontaktkanal: { enum: ['CHAT', 'EMAIL'] },
-  },
-  required: ['strasse', 'hausnummer', 'plz', 'ort', 'kontaktkanal'],
-  additionalProperties: false,
-} as const;
+/**
+ * The contact data's body schema: definitions/schema/kontaktdaten.schema.json, the one the web
+ * app's type is generated from (without its $id, so every server compiles it anew).
+ */
+const KONTAKTDATEN_SCHEMA = Object.fromEntries(
+  Object.entries(kontaktdatenSchema).filter(([key]) => key !== '$id' && key !== '$schema'),
+);
 
 /** The signed-in customer's data, or undefined when the partner record is missing. */
 export async function readKundendaten(

@@ -1,30 +1,12 @@
 import { http } from '../http/index.ts';
 import { ApiError, getJson } from './api.ts';
+import type { Kontaktdaten } from '../../../../generated/types/kontaktdaten.ts';
+import type { Kundendaten } from '../../../../generated/types/kundendaten.ts';
 
-/** How a customer prefers to be contacted (spec "Contact channel"). */
-export type Kontaktkanal = 'CHAT' | 'EMAIL';
-
-/** The signed-in customer's data (GET /api/portal/kundendaten). */
-export interface Kundendaten {
-  partnerNummer: string;
-  anrede: string | null;
-  vorname: string;
-  nachname: string;
-  firmenname: string | null;
-  email: string;
-  handynummer: string | null;
-  adresse: { strasse: string; hausnummer: string; plz: string; ort: string };
-  kontaktkanal: Kontaktkanal;
-}
-
-/** The contact data a customer changes. */
-export interface Kontaktdaten {
-  strasse: string;
-  hausnummer: string;
-  plz: string;
-  ort: string;
-  kontaktkanal: Kontaktkanal;
-}
+// The API's types, generated from definitions/schema/kundendaten.schema.json and
+// kontaktdaten.schema.json, which the server validates with and answers by.
+export type { Kontaktkanal, Kundendaten } from '../../../../generated/types/kundendaten.ts';
+export type { Kontaktdaten } from '../../../../generated/types/kontaktdaten.ts';
 
 /** The field messages of a refused change, by field name, or the thrown error for anything else. */
 export class KontaktdatenRefused extends Error {

@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { precompress } from './precompress.ts';
+import { routeModules } from './routeModules.ts';
 import { studioEndpoints } from '../studio/devEndpoints.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -60,6 +61,7 @@ export default defineConfig(({ command }) => ({
     markdownOnDemand(),
     smallUriResolver(),
     react(),
+    routeModules(),
     precompress(),
     studioEndpoints(fileURLToPath(new URL('../..', import.meta.url))),
   ],
@@ -67,8 +69,6 @@ export default defineConfig(({ command }) => ({
     outDir: fileURLToPath(new URL('../../dist/web', import.meta.url)),
     emptyOutDir: true,
     sourcemap: true,
-    // The server reads it to name a flow route's modules in that route's HTML (routePreloads.ts).
-    manifest: true,
     // Everything the entry imports statically in one chunk with it: every page needs it, and
     // under a 150 ms round trip two dozen small files on six connections took longer than their
     // bytes (bike route 39 -> 18 scripts, 6.7 KB less gzip). main.tsx has no top-level await for

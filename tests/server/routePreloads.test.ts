@@ -4,34 +4,19 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/testDatabase.ts';
 
-// A stand-in for the vite build: index.html with the entry and its preload, and the manifest.
+// A stand-in for the web build: index.html with the entry and its preload, and what the build
+// writes for the server (apps/web/routeModules.ts).
 const html =
   '<!doctype html><html lang="de"><head><meta charset="utf-8"><title>Versicherung</title>' +
   '<script type="module" crossorigin src="/assets/index-E1.js"></script>' +
   '<link rel="modulepreload" crossorigin href="/assets/shared-S1.js"></head>' +
   '<body><div id="root"></div></body></html>';
-const manifest = {
-  'index.html': { file: 'assets/index-E1.js', src: 'index.html', imports: ['_shared-S1.js'] },
-  '_shared-S1.js': { file: 'assets/shared-S1.js' },
-  '_rjsf-R1.js': { file: 'assets/rjsf-R1.js', imports: ['_shared-S1.js'] },
-  'src/flows/FlowRoute.tsx': {
-    file: 'assets/FlowRoute-F1.js',
-    src: 'src/flows/FlowRoute.tsx',
-    imports: ['_shared-S1.js', '_rjsf-R1.js'],
-  },
-  '../../generated/definitions/fahrrad.json': {
-    file: 'assets/fahrrad-D1.js',
-    src: '../../generated/definitions/fahrrad.json',
-  },
-  '../../generated/validators/fahrrad.js': {
-    file: 'assets/fahrrad-V1.js',
-    src: '../../generated/validators/fahrrad.js',
-    imports: ['_formats-B1.js'],
-  },
-  '_formats-B1.js': { file: 'assets/formats-B1.js' },
-  '../../generated/definitions/bankverbindung.json': {
-    file: 'assets/bankverbindung-D2.js',
-    src: '../../generated/definitions/bankverbindung.json',
+const routeModules = {
+  initial: ['assets/index-E1.js', 'assets/shared-S1.js'],
+  flowRoute: ['assets/FlowRoute-F1.js', 'assets/shared-S1.js', 'assets/rjsf-R1.js'],
+  flows: {
+    fahrrad: ['assets/fahrrad-D1.js', 'assets/fahrrad-V1.js', 'assets/formats-B1.js'],
+    bankverbindung: ['assets/bankverbindung-D2.js'],
   },
 };
 
@@ -42,7 +27,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'web-root-'));
   mkdirSync(join(dir, '.vite'));
   writeFileSync(join(dir, 'index.html'), html);
-  writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  writeFileSync(join(dir, '.vite', 'route-modules.json'), JSON.stringify(routeModules));
   server = await startTestServer({
     webRoot: dir,
     seed: false,
@@ -99,7 +84,7 @@ describe('the HTML of a flow route', () => {
     expect(preloads(agent.body, 'modulepreload')).toContain('/assets/fahrrad-D1.js');
   });
 
-  it('leaves other pages as built, and does not serve the manifest', async () => {
+  it('leaves other pages as built, and does not serve what the build wrote for the server', async () => {
     for (const url of [
       '/',
       '/kunden/vertraege',
@@ -109,7 +94,7 @@ describe('the HTML of a flow route', () => {
       const response = await page(url);
       expect(response.body).toBe(html);
     }
-    const manifestResponse = await server.app.inject({ url: '/.vite/manifest.json' });
-    expect(manifestResponse.body).not.toContain('FlowRoute');
+    const modulesResponse = await server.app.inject({ url: '/.vite/route-modules.json' });
+    expect(modulesResponse.body).not.toContain('FlowRoute');
   });
 });

@@ -3,21 +3,21 @@ import { join } from 'node:path';
 import type { WizardDefinition } from '#engine';
 import { bundlePath, translationSource } from '#engine';
 
-/** One chunk of vite's build manifest (`build.manifest`, dist/web/.vite/manifest.json). */
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  imports?: string[];
+/**
+ * What the web build writes for the server (apps/web/routeModules.ts, `.vite/route-modules.json`):
+ * the files the entry loads anyway, the flow route's files and each flow's, each with its imports.
+ */
+interface RouteModules {
+  initial: string[];
+  flowRoute: string[];
+  flows: Record<string, string[]>;
 }
-type Manifest = Record<string, ManifestChunk>;
 
 /**
  * The app's HTML for a path on a host: with the flow route's modules and texts to preload, or
  * undefined (the file as built).
  */
 export type RouteHtml = (pathname: string, hostname: string) => string | undefined;
-
-const ROUTE_CHUNK = 'src/flows/FlowRoute.tsx';
 
 /** The routes a flow runs under: its variants' or its own, `{param}` matching one path segment. */
 function flowRoutes(definition: WizardDefinition): RegExp[] {
@@ -40,9 +40,9 @@ function flowRoutes(definition: WizardDefinition): RegExp[] {
  * validators, with what they import) and the two text bundles it requests first (`common` and the
  * flow's, from the source the app picks from the host and the default flags), and the answers it
  * awaits before its first step (locally the server's ports). The browser then
- * loads them beside the entry script instead of one stage after it. Read from vite's manifest
- * once; without a manifest (a build without it, tests with a stand-in web root) every path gets
- * the file as built.
+ * loads them beside the entry script instead of one stage after it. Read once from what the web
+ * build writes for it (`.vite/route-modules.json`); without that file (tests with a stand-in web
+ * root) every path gets the file as built.
  */
 export function routeHtml(
   webRoot: string,
@@ -52,30 +52,13 @@ export function routeHtml(
   /** Further answers a flow route awaits before its first step (the local environment's ports). */
   fetches: readonly string[] = [],
 ): RouteHtml {
-  const manifestFile = join(webRoot, '.vite', 'manifest.json');
+  const modulesFile = join(webRoot, '.vite', 'route-modules.json');
   const htmlFile = join(webRoot, 'index.html');
-  if (!existsSync(manifestFile) || !existsSync(htmlFile)) return () => undefined;
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+  if (!existsSync(modulesFile) || !existsSync(htmlFile)) return () => undefined;
+  const built = JSON.parse(readFileSync(modulesFile, 'utf8')) as RouteModules;
   const html = readFileSync(htmlFile, 'utf8');
-  const bySource = (suffix: string): string | undefined =>
-    Object.keys(manifest).find((key) => manifest[key]?.src?.endsWith(suffix) === true);
-  /** The chunk's file and, depth first, the files of its static imports. */
-  const closure = (key: string | undefined, into: Set<string>): Set<string> => {
-    const chunk = key === undefined ? undefined : manifest[key];
-    if (!chunk || into.has(chunk.file)) return into;
-    into.add(chunk.file);
-    for (const imported of chunk.imports ?? []) closure(imported, into);
-    return into;
-  };
-  // What the HTML already loads: its scripts and vite's own preloads, with what they import.
-  const keyOfFile = (file: string): string | undefined =>
-    Object.keys(manifest).find((key) => manifest[key]?.file === file);
-  const loaded = new Set<string>();
-  for (const [, file = ''] of html.matchAll(/(?:src|href)="\/([^"]+\.js)"/g)) {
-    closure(keyOfFile(file), loaded);
-    loaded.add(file);
-  }
-  const routeChunks = [...closure(bySource(ROUTE_CHUNK), new Set())];
+  // What the HTML loads anyway: the entry and what it imports.
+  const loaded = new Set(built.initial);
   let routes: { pattern: RegExp; definition: WizardDefinition }[] | undefined;
   let flags: Readonly<Record<string, boolean>> | undefined;
   const pages = new Map<string, string>();
@@ -85,9 +68,7 @@ export function routeHtml(
     const key = `${definition.id} ${source}`;
     const known = pages.get(key);
     if (known !== undefined) return known;
-    const files = new Set(routeChunks);
-    closure(bySource(`generated/definitions/${definition.id}.json`), files);
-    closure(bySource(`generated/validators/${definition.id}.js`), files);
+    const files = new Set([...built.flowRoute, ...(built.flows[definition.id] ?? [])]);
     const modules = [...files]
       .filter((file) => !loaded.has(file))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);

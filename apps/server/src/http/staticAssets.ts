@@ -19,7 +19,7 @@ export function staticOptions(webRoot: string): FastifyStaticOptions {
     index: ['index.html'],
     preCompressed: true,
     cacheControl: false,
-    // vite's manifest (.vite/manifest.json) is for the server (routePreloads.ts), not the public.
+    // What the build writes for the server (.vite/route-modules.json, routePreloads.ts) is not public.
     allowedPath: (pathName) => !pathName.split('/').some((part) => part.startsWith('.')),
     setHeaders: (response, path) => {
       response.setHeader('Cache-Control', path.startsWith(assets) ? IMMUTABLE : REVALIDATE);

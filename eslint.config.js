@@ -92,8 +92,13 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    files: ['apps/web/**', 'apps/studio/**'],
+  // Every pair of apps, both ways: the web app and the studio import neither each other nor the
+  // server (styles and widgets are shared through renderer/, rules through engine/).
+  ...[
+    { app: 'web', others: ['studio'] },
+    { app: 'studio', others: ['web'] },
+  ].map(({ app, others }) => ({
+    files: [`apps/${app}/**`],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -103,11 +108,15 @@ export default tseslint.config(
               group: ['**/apps/server/**', '**/server/src/**'],
               message: 'A browser app imports no server code: share the rule through engine/.',
             },
+            {
+              group: others.flatMap((other) => [`**/apps/${other}/**`, `**/${other}/**`]),
+              message: `apps/${app} imports no other app: share through renderer/, engine/ or generated/.`,
+            },
           ],
         },
       ],
     },
-  },
+  })),
   {
     // A focused test (`.only`) would let the suite pass with the rest not run.
     files: ['tests/**', 'e2e/**'],

@@ -3,7 +3,6 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { precompress } from './precompress.ts';
 import { routeModules } from './routeModules.ts';
-import { studioEndpoints } from '../studio/devEndpoints.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -56,15 +55,7 @@ const reactRouterProduction = {
 export default defineConfig(({ command }) => ({
   root,
   resolve: { alias: command === 'build' ? [reactRouterProduction] : [] },
-  // The studio's save endpoint exists in the dev server only (apply: 'serve'); /studio is dev-only.
-  plugins: [
-    markdownOnDemand(),
-    smallUriResolver(),
-    react(),
-    routeModules(),
-    precompress(),
-    studioEndpoints(fileURLToPath(new URL('../..', import.meta.url))),
-  ],
+  plugins: [markdownOnDemand(), smallUriResolver(), react(), routeModules(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('../../dist/web', import.meta.url)),
     emptyOutDir: true,

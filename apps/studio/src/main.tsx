@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Studio } from './Studio.tsx';
-import '../../web/src/styles.css';
+import '../../../renderer/styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

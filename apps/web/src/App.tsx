@@ -115,14 +115,6 @@ const DraftsPage = lazy(() =>
   import('./agent/DraftsPage.tsx').then((m) => ({ default: m.DraftsPage })),
 );
 
-/**
- * The authoring studio (apps/studio) at /studio, in the dev server only: `import.meta.env.DEV` is
- * false in a build, so the import and the route are dropped from the production bundle.
- */
-const StudioRoute = import.meta.env.DEV
-  ? lazy(() => import('../../studio/src/Studio.tsx').then((m) => ({ default: m.Studio })))
-  : undefined;
-
 /** A broker-mail extranet link: after the agent's sign-in, the contract or the customer page. */
 function ExtranetRedirect({ to }: { to: 'vertrag' | 'kundendaten' }) {
   const { id = '' } = useParams();
@@ -209,16 +201,6 @@ export function App({ brand }: { brand: BrandConfig }) {
               <Route path="/haeufige-fragen" element={<FaqPage />} />
               <Route path="/feedback/:source/:score?" element={<FeedbackPage brand={brand} />} />
               <Route path="/quickstart" element={<QuickstartPage />} />
-              {StudioRoute ? (
-                <Route
-                  path="/studio"
-                  element={
-                    <Suspense fallback={loading}>
-                      <StudioRoute />
-                    </Suspense>
-                  }
-                />
-              ) : null}
               <Route path="/downloads" element={<DownloadsPage />} />
               <Route path="/einwilligung" element={<ConsentPage brand={brand} />} />
               <Route path="/impressum" element={<ImprintPage brand={brand} />} />

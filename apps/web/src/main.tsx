@@ -8,7 +8,7 @@ import { preloadRoute } from './flows/preloadRoute.ts';
 import { switchMarket } from './i18n/setup.ts';
 import { PlatformProviders, sessionStorageOf, startPlatform } from './platform/index.ts';
 import { setDocumentTitle } from '#renderer';
-import './styles.css';
+import '../../../renderer/styles.css';
 
 const BRAND_KEY = 'platform.brand';
 // Embedded on another site, the browser may deny sessionStorage: then it lives in memory.

@@ -7,7 +7,7 @@ import { brands, designTokens } from '../../../apps/web/src/config/brand.ts';
 // terms of itself (`--error: var(--error)`) is invalid at computed-value time: every rule reading
 // it silently falls back (no error colour, no border). These checks read the stylesheet as text.
 
-const css = readFileSync(join(process.cwd(), 'apps/web/src/styles.css'), 'utf8').replace(
+const css = readFileSync(join(process.cwd(), 'renderer/styles.css'), 'utf8').replace(
   /\/\*[\s\S]*?\*\//g,
   '',
 );

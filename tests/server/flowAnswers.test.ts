@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ValidateFunction } from 'ajv';
-import { checkFlowAnswers, type ServerFlow } from '../../apps/server/src/claims/flowAnswers.ts';
+import { checkFlowAnswers, type ServerFlow } from '../../apps/server/src/flows/flowAnswers.ts';
 import { brandMarket, readDefinitionJson } from '../support/definitions.ts';
 import { travel, travelTexts, travelValidators } from '../engine/wizard/travelFixture.ts';
 

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { seedIdentityUsers } from '../../apps/server/src/seed/identityUsers.ts';
 import {
   AuthenticationDetails,
   CognitoUser,
@@ -39,7 +40,10 @@ export async function listenIdentityServer(
     today: () => TODAY,
     authenticate: bearerAuthentication(identity),
   });
-  await registerIdentityRoutes(app, { seedDemoUsers: seed, ...identity });
+  await registerIdentityRoutes(app, {
+    ...(seed ? { seedUsers: seedIdentityUsers } : {}),
+    ...identity,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return { app, base: `http://127.0.0.1:${port}`, close: () => app.close() };

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { seedIdentityUsers } from '../../apps/server/src/seed/identityUsers.ts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../apps/server/src/app.ts';
@@ -36,7 +37,7 @@ beforeAll(async () => {
     today: () => TODAY,
     logStream: { write: (line) => void lines.push(line) },
   });
-  await registerIdentityRoutes(app, { db: db.database.db, seedDemoUsers: true });
+  await registerIdentityRoutes(app, { db: db.database.db, seedUsers: seedIdentityUsers });
   // Two failing paths no public route should reach: a database error with planted parameters,
   // and an error whose message carries personal data.
   app.get('/test/datenbankfehler', async () => {

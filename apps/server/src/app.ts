@@ -32,7 +32,7 @@ import { registerPortalRoutes } from './routes/portal.ts';
 import { registerKundendatenRoutes } from './routes/kundendaten.ts';
 import { registerPublicRoutes } from './routes/public.ts';
 import { registerUploadRoutes } from './routes/uploads.ts';
-import { registerSavedApplicationRoutes } from './applications/savedRoutes.ts';
+import { registerSavedApplicationRoutes } from './routes/savedApplications.ts';
 import type { SavedApplicationOptions } from './applications/saved.ts';
 import { registerVertragDatenRoutes } from './routes/vertragDaten.ts';
 import { registerVertragEndeRoutes } from './routes/vertragEnde.ts';
@@ -40,6 +40,7 @@ import { registerVertragReadRoutes } from './routes/vertragRead.ts';
 import { registerVertragSaveRoute } from './routes/genericSave.ts';
 import { registerVertragSaveRoutes } from './routes/pathSaves.ts';
 import { seedDatabase } from './seed/seed.ts';
+import { seedIdentityUsers } from './seed/identityUsers.ts';
 import { registerClaimRoutes } from './claims/index.ts';
 import {
   flagValues,
@@ -53,8 +54,8 @@ import { fillPendingLists } from './contracts/pendingLists.ts';
 import { contractDocumentsOf, type ListedDocument } from './documents/contractDocumentList.ts';
 import { DEFAULT_LEASE_SECONDS } from './idempotency/idempotency.ts';
 import { registerAgentRoutes } from './agents/index.ts';
-import { registerApplicationRoutes } from './applications/index.ts';
-import { registerDocumentRoutes } from './documents/index.ts';
+import { registerApplicationRoutes } from './routes/applications.ts';
+import { registerDocumentRoutes } from './routes/applicationDocuments.ts';
 import { registerFinderRoutes } from './finders/index.ts';
 import {
   bearerAuthentication,
@@ -300,7 +301,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   if (options.identity) {
     await registerIdentityRoutes(app, {
       db: database.db,
-      seedDemoUsers: options.seed === true,
+      ...(options.seed === true ? { seedUsers: seedIdentityUsers } : {}),
       ...options.identity,
     });
   }

@@ -5,7 +5,7 @@ import { agencies, agents, auditLog, contracts, partners } from '../db/schema/in
 import { toListItem } from '../contracts/contractView.ts';
 import { identityOutbox, identityUsers } from '../identity/schema.ts';
 import { makeVerifier } from '../identity/srp.ts';
-import { agentOf } from './customers.ts';
+import { agentOf } from '../auth/visibility.ts';
 
 /** The agent's own data as the portal shows it. */
 export async function agentProfile(db: Db, vermittlerNummer: string) {

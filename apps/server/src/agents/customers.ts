@@ -1,22 +1,11 @@
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { agents, contracts, partners, type Brand } from '../db/schema/index.ts';
+import { agents, contracts, partners } from '../db/schema/index.ts';
 import { listItemsOf } from '../contracts/listItems.ts';
+import { agentOf } from '../auth/visibility.ts';
 
 /** A partner row. */
 type PartnerRow = typeof partners.$inferSelect;
-
-/** The agency and brand of an agent, or null for an unknown agent number. */
-export async function agentOf(
-  db: Db,
-  vermittlerNummer: string,
-): Promise<{ agenturNummer: string; brand: Brand } | null> {
-  const [agent] = await db
-    .select({ agenturNummer: agents.agenturNummer, brand: agents.brand })
-    .from(agents)
-    .where(eq(agents.vermittlerNummer, vermittlerNummer));
-  return agent ?? null;
-}
 
 /** The customers of an agent's agency (those of the agent, its parent and its siblings). */
 async function agencyPartners(db: Db, vermittlerNummer: string): Promise<PartnerRow[]> {

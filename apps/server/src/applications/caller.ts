@@ -1,17 +1,22 @@
 import common from '../../../../definitions/locales/de/common.json' with { type: 'json' };
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Identity } from '../auth/index.ts';
-import { agentOf } from '../agents/customers.ts';
-import type { CheckContext, ServerFlow } from '../claims/flowAnswers.ts';
+import type { Authenticate, Identity } from '../auth/index.ts';
+import { agentOf, maySeePartner } from '../auth/visibility.ts';
+import type { CheckContext, ServerFlow } from '../flows/flowAnswers.ts';
 import { marketOf } from '../platform/brands.ts';
-import { maySeePartner } from '../contracts/access.ts';
 import type { ContractView } from '../contracts/contractView.ts';
 import { partners, type Brand } from '../db/schema/index.ts';
 import { VALIDATION_MESSAGE } from '../http/errors.ts';
 import type { GuardedOutcome } from '../idempotency/guard.ts';
-import type { RouteContext } from '../routes/context.ts';
+import type { Db } from '../db/database.ts';
 import { contractForFlow, isContractFound } from './contract.ts';
+
+/** What deciding the caller needs of the server: its database and how it authenticates. */
+export interface CallerContext {
+  db: Db;
+  authenticate: Authenticate;
+}
 
 /** The brand of a public application that names none. */
 export const DEFAULT_BRAND: Brand = 'andsafe';
@@ -65,7 +70,7 @@ export const CUSTOMER_NOT_FOUND = failure(
 export const FLOW_NOT_FOUND = failure(404, 'not-found', 'Diesen Antrag gibt es leider nicht.');
 
 async function brandOf(
-  context: RouteContext,
+  context: CallerContext,
   identity: Identity | null,
   partnerNummer: string | null,
   named: Brand | null | undefined,
@@ -92,7 +97,7 @@ async function brandOf(
  * Answers the caller, or the response to send instead.
  */
 export async function resolveCaller(
-  context: RouteContext,
+  context: CallerContext,
   flow: ServerFlow,
   request: FastifyRequest,
   body: CallerBody,

@@ -1,6 +1,6 @@
 import { lookupText } from '#engine';
 import type { Identity } from '../auth/index.ts';
-import type { ServerFlow } from '../claims/flowAnswers.ts';
+import type { ServerFlow } from '../flows/flowAnswers.ts';
 import { findVisibleContract } from '../contracts/access.ts';
 import { isActive, toContractView, type ContractView } from '../contracts/contractView.ts';
 import type { Db } from '../db/database.ts';

@@ -1,7 +1,7 @@
 import { interpolate, lookupText } from '#engine';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../claims/sql.ts';
-import type { ServerFlow } from '../claims/flowAnswers.ts';
+import type { ServerFlow } from '../flows/flowAnswers.ts';
 import type { Db } from '../db/database.ts';
 import { causeChain, sqlState } from '../http/databaseErrors.ts';
 import type { GuardedOutcome } from '../idempotency/guard.ts';

@@ -1,5 +1,5 @@
 import common from '../../../../definitions/locales/de/common.json' with { type: 'json' };
-import { checkFlowAnswers } from '../claims/flowAnswers.ts';
+import { checkFlowAnswers } from '../flows/flowAnswers.ts';
 import type { ApplicationFlow } from '../flows/registry.ts';
 import type { FieldError } from '../http/errors.ts';
 import { VALIDATION_MESSAGE } from '../http/errors.ts';

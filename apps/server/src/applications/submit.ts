@@ -9,7 +9,7 @@ import type { Caller } from './caller.ts';
 import { issueApplication, issueDayOf, issueScopeOf, type IssueContext } from './issue.ts';
 import { isPriced, priceAnswers } from './pricing.ts';
 import { isOpenChangeConflict, openChangeOf, openChangeRefusal } from './openChange.ts';
-import { runChecks } from './registers.ts';
+import { runChecks } from '../finders/registers.ts';
 
 /** The body of `POST /api/antrag/{flow}`; null means "not given". */
 export interface ApplicationBody {

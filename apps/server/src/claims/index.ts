@@ -4,7 +4,7 @@ import { sendError, sendTooManyRequests, VALIDATION_MESSAGE } from '../http/erro
 import { withIdempotency } from '../idempotency/guard.ts';
 import type { IdempotencyStore } from '../idempotency/idempotency.ts';
 import { parseClaimCredential } from './credential.ts';
-import { loadServerFlow, type ServerFlow } from './flowAnswers.ts';
+import { loadServerFlow, type ServerFlow } from '../flows/flowAnswers.ts';
 import { createClaimReport } from './report.ts';
 import { tokenHash } from './lookup.ts';
 import { lookUpContract } from './lookup.ts';

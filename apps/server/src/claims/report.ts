@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { attachments, claimMessages, claimRequiredDocuments, uploads } from '../db/schema/index.ts';
 import type { Db } from '../db/database.ts';
 import type { FieldError } from '../http/errors.ts';
-import { checkFlowAnswers, type ServerFlow } from './flowAnswers.ts';
+import { checkFlowAnswers, type ServerFlow } from '../flows/flowAnswers.ts';
 import { claimPrincipal, tokenHash } from './lookup.ts';
 import { queryRows } from './sql.ts';
 import type { ClaimCatalogue } from './claimProducts.ts';

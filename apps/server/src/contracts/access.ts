@@ -1,8 +1,9 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Identity } from '../auth/index.ts';
 import type { Db } from '../db/database.ts';
 import { readCacheOf } from '../db/readCache.ts';
-import { agents, contracts, partners } from '../db/schema/index.ts';
+import { contracts } from '../db/schema/index.ts';
+import { visibleTo } from '../auth/visibility.ts';
 import {
   contractViewOf,
   viewColumns,
@@ -10,31 +11,10 @@ import {
   type ContractView,
 } from './contractView.ts';
 
-/** `contracts.partner_nummer`, qualified for use inside {@link visibleTo}'s subquery. */
+/** `contracts.partner_nummer`, qualified for use inside visibleTo's subquery (auth/visibility.ts). */
 export const CONTRACT_PARTNER = sql`${sql.identifier('contracts')}.${sql.identifier('partner_nummer')}`;
 
 export type { ContractRow } from './contractView.ts';
-
-/**
- * The condition "the caller may see this partner", as SQL: a customer only themself, an agent
- * the customers of every agent of its agency (itself, its parent, its siblings). `partnerNummer`
- * is a parameter or a qualified column ({@link CONTRACT_PARTNER}), never a bare column name, which
- * inside the subquery would name `p.partner_nummer` itself; `caller` may be a placeholder of a
- * prepared statement.
- */
-export function visibleTo(
-  identity: Identity,
-  partnerNummer: SQL,
-  caller: unknown = identity.role === 'benutzer'
-    ? identity.partnerNummer
-    : identity.vermittlerNummer,
-): SQL {
-  if (identity.role === 'benutzer') return sql`${partnerNummer} = ${caller}`;
-  return sql`EXISTS (SELECT 1 FROM ${partners} p
-    JOIN ${agents} owner ON owner.vermittler_nummer = p.vermittler_nummer
-    JOIN ${agents} me ON me.agentur_nummer = owner.agentur_nummer
-    WHERE p.partner_nummer = ${partnerNummer} AND me.vermittler_nummer = ${caller})`;
-}
 
 /** The two reads of a visible contract, built once per database handle and role (prepared). */
 function prepare(db: Db, role: Identity['role']) {
@@ -112,18 +92,4 @@ export async function readVisibleContractView(
   };
   const cache = readCacheOf(db);
   return cache ? cache.read(`sicht:${identity.role}:${parameters.caller}:${id}`, load) : load();
-}
-
-/** Whether the caller may see a partner and its contracts (a customer: no query). */
-export async function maySeePartner(
-  db: Db,
-  identity: Identity,
-  partnerNummer: string,
-): Promise<boolean> {
-  if (identity.role === 'benutzer') return identity.partnerNummer === partnerNummer;
-  const result = await db.execute(
-    sql`SELECT ${visibleTo(identity, sql`${partnerNummer}`)} AS visible`,
-  );
-  const rows = (result as { rows?: { visible?: unknown }[] }).rows ?? [];
-  return rows[0]?.visible === true;
 }

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContractChange } from '../../../../generated/types/change.ts';
-import { REPO_ROOT } from '../tariffs/loadTariffs.ts';
+import { REPO_ROOT } from '../repoRoot.ts';
 
 /** Folder of the change declarations (checked by `npm run definitions:check`). */
 export const CHANGES_DIR = join(REPO_ROOT, 'definitions', 'changes');

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { evaluateRule } from '#engine';
 import type { ContractDataChange } from '../../../../generated/types/contract-data.ts';
 import { createAjv } from '../../../../engine/validation/createAjv.ts';
-import { isInRegister } from '../applications/registers.ts';
+import { isInRegister } from '../finders/registers.ts';
 import type { ContractRow } from './access.ts';
 import { applyEffect, changedColumns, refusalOf, viewOfRow } from './changeEffect.ts';
 import { fieldRefusal, unprocessable, type DataChange } from './dataSave.ts';

@@ -2,7 +2,7 @@ import { formatGermanDate } from '#engine';
 import common from '../../../../definitions/locales/de/common.json' with { type: 'json' };
 import documents from '../../../../definitions/locales/de/documents.json' with { type: 'json' };
 import type { Vertragsende } from '../db/schema/index.ts';
-import { strictTexts } from '../documents/texts.ts';
+import { strictTexts } from '../platform/texts.ts';
 import type { PlatformMessage } from '../portal/postfach.ts';
 import type { ContractRow } from './access.ts';
 

@@ -12,7 +12,7 @@ import {
   type WizardDefinition,
 } from '#engine';
 import type { PdfModel, PdfRow, PdfSection } from './pdf.ts';
-import { DocumentTemplateError, type StrictTexts } from './texts.ts';
+import { DocumentTemplateError, type StrictTexts } from '../platform/texts.ts';
 
 /** A priced application: the premium per payment and per year and the tariff's outputs. */
 export interface Premium {

@@ -1,6 +1,6 @@
 import { GENERATED_DOCUMENTS } from './contractDocuments.ts';
 import { documentPath, readStaticDocuments } from './staticDocuments.ts';
-import { readBundle, strictTexts } from './texts.ts';
+import { readBundle, strictTexts } from '../platform/texts.ts';
 
 /**
  * A document a contract lists, by its storage key (`path`): a static document by its path under

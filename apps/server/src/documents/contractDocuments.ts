@@ -5,7 +5,7 @@ import { maskIban } from '../contracts/contractData.ts';
 import { insuranceYearOf, parseDay } from '../tariffs/index.ts';
 import { documentFactRows, type DocumentFact } from './lineFacts.ts';
 import type { PdfModel, PdfRow, PdfSection } from './pdf.ts';
-import type { StrictTexts } from './texts.ts';
+import type { StrictTexts } from '../platform/texts.ts';
 import { partOf } from '../contracts/parts.ts';
 
 /** Storage keys of the documents made from the contract's current data on every request. */

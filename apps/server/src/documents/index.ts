@@ -1,4 +1,3 @@
 /** Documents as PDFs: the offer and advice record of application flows, and static documents. */
-export { registerDocumentRoutes, type DocumentRouteOptions } from './routes.ts';
 export { readStaticDocuments, documentPath } from './staticDocuments.ts';
 export { renderPdf, type PdfModel } from './pdf.ts';

@@ -10,7 +10,7 @@ import type { TariffCatalogue } from '../tariffs/index.ts';
 import { policyDocument } from './contractDocuments.ts';
 import { documentFactsOf } from './lineFacts.ts';
 import { renderPdf } from './pdf.ts';
-import { brandSender, readBundle, strictTexts } from './texts.ts';
+import { brandSender, readBundle, strictTexts } from '../platform/texts.ts';
 
 /** Where the policy of a new contract is made from and stored. */
 export interface PolicyDelivery {

@@ -3,7 +3,7 @@ import type { ContractRow } from '../contracts/access.ts';
 import { contractViewOf } from '../contracts/contractView.ts';
 import type { Currency, Tariff, TariffCatalogue, TariffProduct } from '../tariffs/index.ts';
 import type { PdfRow } from './pdf.ts';
-import type { StrictTexts } from './texts.ts';
+import type { StrictTexts } from '../platform/texts.ts';
 
 /** A fact a line prints on its policy (its tariff's `service.documentFacts`). */
 export type DocumentFact = NonNullable<NonNullable<Tariff['service']>['documentFacts']>[number];

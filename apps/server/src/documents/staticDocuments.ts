@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { formatGermanDate } from '#engine';
 import type { StaticDocument } from '../../../../generated/types/document.ts';
 import { renderPdf } from './pdf.ts';
-import { DocumentTemplateError, type StrictTexts } from './texts.ts';
+import { DocumentTemplateError, type StrictTexts } from '../platform/texts.ts';
 
 /** The colour of the platform's own documents (they carry no brand). */
 const PLATFORM_COLOUR = '#1b4f72';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { WizardDefinition } from '#engine';
-import { loadServerFlow, type ServerFlow } from '../claims/flowAnswers.ts';
+import { loadServerFlow, type ServerFlow } from './flowAnswers.ts';
 import type { CatalogueLookup } from '#engine';
 import type { Currency, Tariff, TariffCatalogue } from '../tariffs/index.ts';
 

@@ -8,7 +8,7 @@ import {
   updateUserAttributes,
   verifyUserAttribute,
 } from './account.ts';
-import { POOLS, resolveConfig, type IdentityOptions } from './config.ts';
+import { POOLS, resolveConfig, type IdentityConfig, type IdentityOptions } from './config.ts';
 import { CognitoError, type RequestBody } from './errors.ts';
 import { keyCache } from './keys.ts';
 import type { Operation } from './operation.ts';
@@ -16,7 +16,6 @@ import { registerDevOutbox } from './outbox.ts';
 import { confirmForgotPassword, forgotPassword } from './recovery.ts';
 import { confirmSignUp, signUp } from './signUp.ts';
 import { initiateAuth, respondToAuthChallenge } from './signIn.ts';
-import { seedIdentityUsers } from '../seed/identityUsers.ts';
 import { classifyDatabaseError } from '../http/databaseErrors.ts';
 import { sendUnavailable } from '../http/errors.ts';
 
@@ -40,8 +39,11 @@ const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 
 /** Options of {@link registerIdentityRoutes}. */
 export interface IdentityRouteOptions extends IdentityOptions {
-  /** Writes the demo users (idempotent) when true; main.ts passes its `seed` flag. */
-  seedDemoUsers?: boolean;
+  /**
+   * Writes the demo users (idempotent) before the routes serve: the server passes the seed's
+   * (seed/identityUsers.ts) when it seeds; the identity service knows no demo data itself.
+   */
+  seedUsers?: (db: IdentityConfig['db'], config: IdentityConfig) => Promise<unknown>;
   /** The throttle's client key of a request (default: its remote address). */
   clientKey?: (request: FastifyRequest) => string;
 }
@@ -67,7 +69,7 @@ export async function registerIdentityRoutes(
 ): Promise<void> {
   const config = resolveConfig(options);
   const keys = keyCache(config.db);
-  if (options.seedDemoUsers) await seedIdentityUsers(config.db, config);
+  if (options.seedUsers) await options.seedUsers(config.db, config);
   const clientKey = options.clientKey ?? ((request: FastifyRequest) => request.ip);
 
   await app.register(async (scope) => {

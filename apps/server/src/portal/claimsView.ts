@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Identity } from '../auth/index.ts';
-import { maySeePartner, visibleTo } from '../contracts/access.ts';
+import { maySeePartner, visibleTo } from '../auth/visibility.ts';
 import type { Db } from '../db/database.ts';
 import {
   attachments,

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { maySeePartner, readVisibleContractView } from '../contracts/access.ts';
+import { maySeePartner } from '../auth/visibility.ts';
+import { readVisibleContractView } from '../contracts/access.ts';
 import { listItemsOf } from '../contracts/listItems.ts';
 import { admitContractTypeLookup, DEFAULT_VERTRAGSART } from '../contracts/contractTypeLookup.ts';
 import { contracts } from '../db/schema/index.ts';

@@ -11,8 +11,6 @@ import {
   type TariffProduct,
 } from './tariff.ts';
 
-export { REPO_ROOT };
-
 /** Folder of the tariff files. */
 export const TARIFFS_DIR = join(REPO_ROOT, 'definitions', 'tariffs');
 

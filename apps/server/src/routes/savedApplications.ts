@@ -10,7 +10,7 @@ import {
   type FieldError,
 } from '../http/errors.ts';
 import { admit, type Counter } from '../throttle/counters.ts';
-import { requireRole, type RouteContext } from '../routes/context.ts';
+import { requireRole, type RouteContext } from './context.ts';
 import {
   DEFAULT_KEEP_DAYS,
   DEFAULT_LINK_DAYS,
@@ -25,7 +25,7 @@ import {
   sendLinkMail,
   type SavedApplicationOptions,
   type Zustand,
-} from './saved.ts';
+} from '../applications/saved.ts';
 
 const MAX_BYTES = 256 * 1024;
 

@@ -2,9 +2,9 @@ import common from '../../../../definitions/locales/de/common.json' with { type:
 import type { FastifyInstance } from 'fastify';
 import { VALIDATION_MESSAGE } from '../http/errors.ts';
 import type { GuardedOutcome } from '../idempotency/guard.ts';
-import type { RouteContext } from '../routes/context.ts';
-import { FLOW_NOT_FOUND, isCaller, resolveCaller } from './caller.ts';
-import { CONTRACT_NOT_FOUND } from './contract.ts';
+import type { RouteContext } from './context.ts';
+import { FLOW_NOT_FOUND, isCaller, resolveCaller } from '../applications/caller.ts';
+import { CONTRACT_NOT_FOUND } from '../applications/contract.ts';
 
 const text = { type: 'string', minLength: 1, maxLength: 64 } as const;
 

@@ -6,13 +6,13 @@ import type { Identity } from '../auth/index.ts';
 import { FLOW_NOT_FOUND, isCaller, resolveCaller, ruleContextOf } from '../applications/caller.ts';
 import { isPriced, priceAnswers } from '../applications/pricing.ts';
 import { flowParams, priceBodySchema, type PriceBody } from '../applications/requestSchemas.ts';
-import { checkFlowAnswers } from '../claims/flowAnswers.ts';
+import { checkFlowAnswers } from '../flows/flowAnswers.ts';
 import { findVisibleContract, type ContractRow } from '../contracts/access.ts';
 import { agents, documents, partners } from '../db/schema/index.ts';
 import { sendContractNotFound, VALIDATION_MESSAGE } from '../http/errors.ts';
 import { attachmentDisposition, displayName } from '../portal/displayName.ts';
 import type { UploadConfig } from '../portal/uploadStore.ts';
-import { requireIdentity, type RouteContext } from '../routes/context.ts';
+import { requireIdentity, type RouteContext } from './context.ts';
 import { marketOf } from '../platform/brands.ts';
 import {
   adviceDocument,
@@ -20,18 +20,18 @@ import {
   type AdviceIncomplete,
   type ApplicationDocument,
   type DocumentInput,
-} from './applicationDocuments.ts';
-import { GENERATED_BUILDERS, type ContractDocument } from './contractDocuments.ts';
-import { documentFactsOf } from './lineFacts.ts';
-import { DEFAULT_FILED_PER_CUSTOMER_PER_DAY, fileDocument, sendPdf } from './filing.ts';
-import { renderPdf } from './pdf.ts';
+} from '../documents/applicationDocuments.ts';
+import { GENERATED_BUILDERS, type ContractDocument } from '../documents/contractDocuments.ts';
+import { documentFactsOf } from '../documents/lineFacts.ts';
+import { DEFAULT_FILED_PER_CUSTOMER_PER_DAY, fileDocument, sendPdf } from '../documents/filing.ts';
+import { renderPdf } from '../documents/pdf.ts';
 import {
   createStaticDocuments,
   documentPath,
   readStaticDocuments,
   type ServedDocument,
-} from './staticDocuments.ts';
-import { brandSender, DocumentTemplateError, readBundle, strictTexts } from './texts.ts';
+} from '../documents/staticDocuments.ts';
+import { brandSender, DocumentTemplateError, readBundle, strictTexts } from '../platform/texts.ts';
 
 /** Where the documents routes read definitions/ and store the Postfach copies. */
 export interface DocumentRouteOptions {

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { evaluateRule, lookupText, type WizardDefinition } from '#engine';
-import { repositoryCatalogues } from '../finders/catalogues.ts';
+import { evaluateRule, lookupText, type Bundles, type WizardDefinition } from '#engine';
+import { repositoryCatalogues } from './catalogues.ts';
 import type { Register } from '../../../../generated/types/register.ts';
-import type { ServerFlow } from '../claims/flowAnswers.ts';
-import { REPO_ROOT } from '../tariffs/loadTariffs.ts';
+import { REPO_ROOT } from '../repoRoot.ts';
 
 /** Folder of the register files a flow's checks read. */
 export const REGISTERS_DIR = join(REPO_ROOT, 'definitions', 'registers');
@@ -58,7 +57,7 @@ export interface FailedCheck {
  * or null.
  */
 export function runChecks(
-  flow: ServerFlow,
+  flow: { definition: WizardDefinition; bundles: Bundles },
   answers: Readonly<Record<string, unknown>>,
   dir: string = REGISTERS_DIR,
 ): FailedCheck | null {

@@ -1,18 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { withIdempotency, type GuardedOutcome } from '../idempotency/guard.ts';
-import type { RouteContext } from '../routes/context.ts';
+import type { RouteContext } from './context.ts';
 import { sendError } from '../http/errors.ts';
-import { FLOW_NOT_FOUND, isCaller, resolveCaller } from './caller.ts';
-import { registerContractPreparation } from './preparation.ts';
-import { isPriced, priceAnswers } from './pricing.ts';
-import { DRAFT_NOT_FOUND, submitApplication } from './submit.ts';
+import { FLOW_NOT_FOUND, isCaller, resolveCaller } from '../applications/caller.ts';
+import { registerContractPreparation } from './contractPreparation.ts';
+import { isPriced, priceAnswers } from '../applications/pricing.ts';
+import { DRAFT_NOT_FOUND, submitApplication } from '../applications/submit.ts';
 import {
   applicationBodySchema,
   flowParams,
   priceBodySchema,
   type PriceBody,
   type SubmitBody,
-} from './requestSchemas.ts';
+} from '../applications/requestSchemas.ts';
 
 const send = (
   reply: { code: (n: number) => { send: (b: unknown) => unknown } },

@@ -59,10 +59,15 @@ async function expectRealPage(page: Page, path: string, expected?: RegExp): Prom
     else {
       await expect.soft(heading, `${path} is not the not-found page`).not.toHaveText(NOT_FOUND);
       await expect.soft(heading, `${path} is not an error page`).not.toHaveText(FAILURE);
-      const text = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
+      // The heading comes before the page's data (a portal page shows "Wird geladen …" until its
+      // calls answer): wait for the page to show more, up to the expect timeout.
       const title = ((await heading.textContent()) ?? '').trim();
-      expect
-        .soft(text.replace(title, '').trim().length, `${path} shows more than its heading`)
+      const shown = async () =>
+        (await page.locator('main').innerText()).replace(/\s+/g, ' ').replace(title, '').trim()
+          .length;
+      await expect
+        .configure({ soft: true })
+        .poll(shown, { message: `${path} shows more than its heading` })
         .toBeGreaterThanOrEqual(40);
     }
     const width = await pageWidth(page);

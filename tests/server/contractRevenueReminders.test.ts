@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settleDue } from '../../apps/server/src/contracts/settle.ts';
 import { contractTasks } from '../../apps/server/src/db/schema/index.ts';
 import { asCustomer, startTestServer, TODAY, type TestServer } from './helpers/testDatabase.ts';
-import { BASE, eventsOn, plusDays, PRICING, sendTo, viewOn } from './helpers/settleHelpers.ts';
+import { BASE, plusDays, PRICING, settleCalls } from './helpers/settleHelpers.ts';
 
 // Revenue reminders that run out raise the revenue by the tariff's percentage and re-price the
 // contract, on the server's injectable clock, which the tests move (contractSettle.test.ts has
@@ -19,14 +19,7 @@ afterAll(async () => {
 });
 
 const BECKER = asCustomer('2000102');
-const view = (id: string, headers: Record<string, string>) => viewOn(server, id, headers);
-const send = (
-  method: 'PATCH' | 'POST',
-  url: string,
-  headers: Record<string, string>,
-  payload: Record<string, unknown>,
-) => sendTo(server, method, url, headers, payload);
-const eventsOf = (id: string, typ: string) => eventsOn(server, id, typ);
+const { view, send, eventsOf } = settleCalls(() => server);
 
 describe('revenue reminders that run out', () => {
   it('raise the revenue by the tariff’s percentage and re-price the contract', async () => {

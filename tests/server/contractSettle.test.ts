@@ -3,15 +3,7 @@ import { buildServer } from '../../apps/server/src/app.ts';
 import { settleDue } from '../../apps/server/src/contracts/settle.ts';
 import { pendingChanges } from '../../apps/server/src/db/schema/index.ts';
 import { asCustomer, startTestServer, TODAY, type TestServer } from './helpers/testDatabase.ts';
-import {
-  BASE,
-  eventsOn,
-  plusDays,
-  PRICING,
-  sendTo,
-  viewOn,
-  type View,
-} from './helpers/settleHelpers.ts';
+import { BASE, plusDays, PRICING, settleCalls, type View } from './helpers/settleHelpers.ts';
 
 // Pending changes take effect on their day, an expiring contract ends after its last day and
 // revenue reminders run out: all on the server's injectable clock, which the tests move.
@@ -31,14 +23,7 @@ function ownServer(): void {
 }
 
 const ANNA = asCustomer('2000101');
-const view = (id: string, headers: Record<string, string>) => viewOn(server, id, headers);
-const send = (
-  method: 'PATCH' | 'POST',
-  url: string,
-  headers: Record<string, string>,
-  payload: Record<string, unknown>,
-) => sendTo(server, method, url, headers, payload);
-const eventsOf = (id: string, typ: string) => eventsOn(server, id, typ);
+const { view, send, eventsOf } = settleCalls(() => server);
 
 describe('pending changes take effect on their day', () => {
   ownServer();

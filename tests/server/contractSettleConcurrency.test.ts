@@ -11,15 +11,7 @@ import {
   type TestServer,
 } from './helpers/testDatabase.ts';
 import { startServerProcess, urlWithSchema } from './helpers/serverProcess.ts';
-import {
-  BASE,
-  eventsOn,
-  plusDays,
-  PRICING,
-  sendTo,
-  viewOn,
-  type View,
-} from './helpers/settleHelpers.ts';
+import { BASE, plusDays, PRICING, settleCalls, type View } from './helpers/settleHelpers.ts';
 import { signIn, userPool } from './identityHelpers.ts';
 
 // Pending changes take effect exactly once when several servers on one PostgreSQL database settle
@@ -27,14 +19,7 @@ import { signIn, userPool } from './identityHelpers.ts';
 
 let now = TODAY;
 let server: TestServer;
-const view = (id: string, headers: Record<string, string>) => viewOn(server, id, headers);
-const send = (
-  method: 'PATCH' | 'POST',
-  url: string,
-  headers: Record<string, string>,
-  payload: Record<string, unknown>,
-) => sendTo(server, method, url, headers, payload);
-const eventsOf = (id: string, typ: string) => eventsOn(server, id, typ);
+const { view, send, eventsOf } = settleCalls(() => server);
 
 describe.runIf(DATABASE_URL)('two servers with their own pools on one PostgreSQL database', () => {
   beforeAll(async () => {

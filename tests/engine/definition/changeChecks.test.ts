@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { errorsOf, pretty, realFiles, realJson, withFile, type JsonObject } from './fixtures.ts';
+import { locatedErrors, realJson } from './fixtures.ts';
 
 const CHANGE = 'definitions/changes/familienstand.json';
 const OTHER = 'definitions/changes/zahlweise.json';
 
-/** The errors (file pointer: message) of the real files with some replaced. */
-function located(changes: Record<string, JsonObject>): string[] {
-  const files = Object.entries(changes).reduce(
-    (done, [path, value]) => withFile(path, pretty(value), done),
-    realFiles(),
-  );
-  return errorsOf(files).map((e) => `${e.file} ${e.pointer}: ${e.message}`);
-}
+const located = locatedErrors;
 
 describe('the definitions check of contract changes (definitions/changes/)', () => {
   it('passes the real changes', () => {

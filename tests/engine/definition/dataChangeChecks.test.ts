@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { errorsOf, pretty, realFiles, realJson, withFile, type JsonObject } from './fixtures.ts';
+import { locatedErrors, realJson } from './fixtures.ts';
 
 const FRAME = 'definitions/contract-data/rahmennummer.json';
 const COPY = 'definitions/contract-data/seriennummer.json';
 
-/** The errors (file pointer: message) of the real files with some replaced or added. */
-function located(changes: Record<string, JsonObject>): string[] {
-  const files = Object.entries(changes).reduce(
-    (done, [path, value]) => withFile(path, pretty(value), done),
-    realFiles(),
-  );
-  return errorsOf(files).map((e) => `${e.file} ${e.pointer}: ${e.message}`);
-}
+const located = locatedErrors;
 
 describe('the definitions check of contract data changes (definitions/contract-data/)', () => {
   it('passes the real ones', () => {

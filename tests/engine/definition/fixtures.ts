@@ -55,6 +55,15 @@ export function errorsOf(files: readonly SourceFile[]): CheckError[] {
   return checkDefinitionSet(files).errors;
 }
 
+/** The errors (file pointer: message) of the real files with some replaced or added. */
+export function locatedErrors(changes: Record<string, JsonObject>): string[] {
+  const files = Object.entries(changes).reduce(
+    (done, [path, value]) => withFile(path, pretty(value), done),
+    realFiles(),
+  );
+  return errorsOf(files).map((e) => `${e.file} ${e.pointer}: ${e.message}`);
+}
+
 /** The errors of the real files with one file replaced or added as pretty-printed JSON. */
 export function errorsWith(path: string, value: unknown): { errors: CheckError[]; text: string } {
   const text = pretty(value);

@@ -54,3 +54,20 @@ export async function eventsOn(server: TestServer, id: string, typ: string) {
     .from(changeEvents)
     .where(and(eq(changeEvents.versicherungsnummer, id), eq(changeEvents.typ, typ)));
 }
+
+/**
+ * The reads, saves and events of the server a test file currently runs (`current` is asked at
+ * each call: a file may start a server per group of tests).
+ */
+export function settleCalls(current: () => TestServer) {
+  return {
+    view: (id: string, headers: Record<string, string>) => viewOn(current(), id, headers),
+    send: (
+      method: 'PATCH' | 'POST',
+      url: string,
+      headers: Record<string, string>,
+      payload: Record<string, unknown>,
+    ) => sendTo(current(), method, url, headers, payload),
+    eventsOf: (id: string, typ: string) => eventsOn(current(), id, typ),
+  };
+}
